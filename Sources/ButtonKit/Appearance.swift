@@ -1,0 +1,88 @@
+/// The resolved look of a control in one state: every property has a value
+/// (or is explicitly absent, like `image`). It is a plain value so tests can
+/// compare it, snapshot it and encode it.
+public struct Appearance: Hashable, Sendable, Codable {
+    public var state: ControlState
+    public var title: String?
+    public var attributedTitle: [AttributedRun]?
+    /// What is displayed: the attributed runs concatenated when set, else the title.
+    public var text: String?
+    public var titleColor: Color
+    public var backgroundColor: Color
+    public var borderColor: Color
+    public var borderWidth: Double
+    public var cornerRadius: Double
+    public var font: Font
+    public var image: String?
+    public var backgroundImage: String?
+    public var imageAdjustment: ImageAdjustment
+    public var alpha: Double
+    /// Sort buttons only.
+    public var direction: SortDirection?
+
+    /// The system defaults of a custom-type UIButton in `state`.
+    public static func systemDefault(_ state: ControlState) -> Appearance {
+        Appearance(state: state, title: nil, attributedTitle: nil, text: nil,
+                   titleColor: .white, backgroundColor: .clear, borderColor: .black,
+                   borderWidth: 0, cornerRadius: 0, font: .systemDefault, image: nil,
+                   backgroundImage: nil, imageAdjustment: .none, alpha: 1, direction: nil)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case state, title, attributedTitle, text, titleColor, backgroundColor, borderColor
+        case borderWidth, cornerRadius, font, image, backgroundImage, imageAdjustment, alpha, direction
+    }
+
+    public init(state: ControlState, title: String?, attributedTitle: [AttributedRun]?, text: String?,
+                titleColor: Color, backgroundColor: Color, borderColor: Color, borderWidth: Double,
+                cornerRadius: Double, font: Font, image: String?, backgroundImage: String?,
+                imageAdjustment: ImageAdjustment, alpha: Double, direction: SortDirection?) {
+        self.state = state; self.title = title; self.attributedTitle = attributedTitle; self.text = text
+        self.titleColor = titleColor; self.backgroundColor = backgroundColor; self.borderColor = borderColor
+        self.borderWidth = borderWidth; self.cornerRadius = cornerRadius; self.font = font
+        self.image = image; self.backgroundImage = backgroundImage
+        self.imageAdjustment = imageAdjustment; self.alpha = alpha; self.direction = direction
+    }
+
+    /// Encodes the state as its canonical string, as scripts see it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let s = try c.decode(String.self, forKey: .state)
+        do { state = try ControlState(parsing: s) } catch {
+            throw DecodingError.dataCorruptedError(forKey: .state, in: c, debugDescription: error.message)
+        }
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        attributedTitle = try c.decodeIfPresent([AttributedRun].self, forKey: .attributedTitle)
+        text = try c.decodeIfPresent(String.self, forKey: .text)
+        titleColor = try c.decode(Color.self, forKey: .titleColor)
+        backgroundColor = try c.decode(Color.self, forKey: .backgroundColor)
+        borderColor = try c.decode(Color.self, forKey: .borderColor)
+        borderWidth = try c.decode(Double.self, forKey: .borderWidth)
+        cornerRadius = try c.decode(Double.self, forKey: .cornerRadius)
+        font = try c.decode(Font.self, forKey: .font)
+        image = try c.decodeIfPresent(String.self, forKey: .image)
+        backgroundImage = try c.decodeIfPresent(String.self, forKey: .backgroundImage)
+        imageAdjustment = try c.decode(ImageAdjustment.self, forKey: .imageAdjustment)
+        alpha = try c.decode(Double.self, forKey: .alpha)
+        direction = try c.decodeIfPresent(SortDirection.self, forKey: .direction)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(state.description, forKey: .state)
+        try c.encodeIfPresent(title, forKey: .title)
+        try c.encodeIfPresent(attributedTitle, forKey: .attributedTitle)
+        try c.encodeIfPresent(text, forKey: .text)
+        try c.encode(titleColor, forKey: .titleColor)
+        try c.encode(backgroundColor, forKey: .backgroundColor)
+        try c.encode(borderColor, forKey: .borderColor)
+        try c.encode(borderWidth, forKey: .borderWidth)
+        try c.encode(cornerRadius, forKey: .cornerRadius)
+        try c.encode(font, forKey: .font)
+        try c.encodeIfPresent(image, forKey: .image)
+        try c.encodeIfPresent(backgroundImage, forKey: .backgroundImage)
+        try c.encode(imageAdjustment, forKey: .imageAdjustment)
+        try c.encode(alpha, forKey: .alpha)
+        try c.encodeIfPresent(direction, forKey: .direction)
+    }
+}

@@ -1,0 +1,95 @@
+/// Touch tracking with UIControl's rules. Points are in the button's own
+/// coordinates: (0, 0) is its top-left corner.
+extension Button {
+    /// The centre of the button's bounds.
+    public var centerPoint: Point { Point(x: frame.width / 2, y: frame.height / 2) }
+
+    /// Inside the bounds grown by `touchMargin` on every side.
+    func isInsideTracking(_ p: Point) -> Bool {
+        let m = touchMargin
+        return p.x >= -m && p.x <= frame.width + m && p.y >= -m && p.y <= frame.height + m
+    }
+
+    /// Whether the button takes touches at all.
+    public var acceptsTouches: Bool { isEnabled && !isHidden }
+
+    /// Starts a touch: sends touchDown (with touchDownRepeat when
+    /// `tapCount` > 1), then highlights. Ignored (false) when disabled,
+    /// hidden or already tracking.
+    @discardableResult
+    public func touchDown(at point: Point? = nil, tapCount: Int = 1) throws -> Bool {
+        guard acceptsTouches, !isTracking else { return false }
+        var sink = ErrorSink()
+        isTracking = true
+        touchInside = true
+        lastPoint = point ?? centerPoint
+        send(tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, sink: &sink)
+        if isTracking { setFlag(.highlighted, true, .highlighted) }
+        try sink.check()
+        return true
+    }
+
+    /// Moves the touch: sends touchDragInside/Outside (with Enter/Exit when
+    /// inside-ness flips), then highlighted follows inside-ness.
+    @discardableResult
+    public func touchMove(to point: Point) throws -> Bool {
+        guard isTracking else { return false }
+        var sink = ErrorSink()
+        let inside = isInsideTracking(point)
+        var events: ControlEvent = inside ? .touchDragInside : .touchDragOutside
+        if inside != touchInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
+        lastPoint = point
+        touchInside = inside
+        send(events, sink: &sink)
+        if isTracking { setFlag(.highlighted, inside, .highlighted) }
+        try sink.check()
+        return true
+    }
+
+    /// Ends the touch at `point` (default: where the touch last was). Inside:
+    /// the primary action, touchUpInside, then primaryActionTriggered;
+    /// outside: touchUpOutside. Handlers see the control still highlighted;
+    /// only afterwards is the highlight cleared.
+    @discardableResult
+    public func touchUp(at point: Point? = nil) throws -> Bool {
+        guard isTracking else { return false }
+        var sink = ErrorSink()
+        let p = point ?? lastPoint
+        let inside = isInsideTracking(p)
+        lastPoint = p
+        if inside {
+            primaryAction(sink: &sink)
+            send(.touchUpInside, sink: &sink)
+            send(.primaryActionTriggered, sink: &sink)
+        } else {
+            send(.touchUpOutside, sink: &sink)
+        }
+        endTracking()
+        try sink.check()
+        return true
+    }
+
+    /// Cancels the touch: sends touchCancel, clears the highlight.
+    @discardableResult
+    public func touchCancel() throws -> Bool {
+        guard isTracking else { return false }
+        var sink = ErrorSink()
+        send(.touchCancel, sink: &sink)
+        endTracking()
+        try sink.check()
+        return true
+    }
+
+    /// `count` taps in a row at `point` (default: the centre). The second
+    /// and later touchDowns carry touchDownRepeat. Stops after the first tap
+    /// whose handlers raised, rethrowing that error.
+    @discardableResult
+    public func tap(count: Int = 1, at point: Point? = nil) throws -> Bool {
+        guard acceptsTouches, !isTracking, count >= 1 else { return false }
+        for i in 1...count {
+            guard try touchDown(at: point, tapCount: i) else { return i > 1 }
+            try touchUp(at: point)
+        }
+        return true
+    }
+}

@@ -1,0 +1,173 @@
+/// A headless UIButton: state flags, per-state styles, touch tracking with
+/// UIKit's event order, handlers and a trace.
+///
+/// The look is never stored; `appearance` is resolved from styles and the
+/// whole state on every read (see `Resolver`). Touch tracking lives in
+/// `Button+Touch.swift`, event dispatch in `Button+Events.swift`.
+open class Button {
+    /// A handler receives the control and the event that matched.
+    public typealias Handler = (Button, ControlEvent) throws -> Void
+
+    struct Registration {
+        let token: Int
+        let events: ControlEvent
+        let handler: Handler
+    }
+
+    /// Stable identity for scripts, screens and error messages.
+    public let id: String
+    public var frame: Rect
+    public private(set) var state: ControlState = []
+    /// A free value carried by the button (the seeds' `additionInfo`).
+    public var info: JSONValue?
+    public var tag: Int = 0
+    public var fallback: Fallback = .uikit
+    /// UIKit's iOS 14 flag: a tap toggles `selected` just before touchUpInside.
+    public var changesSelectionAsPrimaryAction = false
+    /// How far outside its bounds a touch still counts as inside (UIKit uses 70).
+    public var touchMargin: Double = 70
+    public var adjustsImageWhenHighlighted = true
+    public var adjustsImageWhenDisabled = true
+    public private(set) var isHidden = false
+    public internal(set) var styles = StyleTable()
+    public var trace = Trace()
+
+    var registrations: [Registration] = []
+    var nextToken = 1
+    // Touch tracking.
+    var isTracking = false
+    var touchInside = false
+    var lastPoint = Point(x: 0, y: 0)
+    weak var owner: (any ControlOwner)?
+
+    open var kind: ControlKind { .button }
+
+    /// Makes a button. Without an id one is generated (`button1`, ...); a
+    /// bridge that wants per-script numbering passes its own.
+    public init(id: String? = nil, frame: Rect = .defaultButton) {
+        self.id = id ?? IDs.next("button")
+        self.frame = frame
+    }
+
+    // MARK: Flags
+
+    public var isEnabled: Bool {
+        get { !state.contains(.disabled) }
+        set {
+            guard newValue != isEnabled else { return }
+            if newValue { state.remove(.disabled) } else { state.insert(.disabled) }
+            trace.record(.flag(.enabled, newValue))
+            // UIKit: a control disabled mid-touch stops tracking and unhighlights.
+            if !newValue { endTracking() }
+        }
+    }
+
+    public var isHighlighted: Bool {
+        get { state.contains(.highlighted) }
+        set { setFlag(.highlighted, newValue, .highlighted) }
+    }
+
+    public var isFocused: Bool {
+        get { state.contains(.focused) }
+        set { setFlag(.focused, newValue, .focused) }
+    }
+
+    public var isSelected: Bool { state.contains(.selected) }
+
+    /// Hides or shows the button; a hidden button ignores touches, and
+    /// hiding it mid-touch ends the touch like disabling does.
+    public func setHidden(_ hidden: Bool) {
+        guard hidden != isHidden else { return }
+        isHidden = hidden
+        trace.record(.flag(.hidden, hidden))
+        if hidden { endTracking() }
+    }
+
+    /// Sets `selected`. Plain buttons just change the flag; a radio member
+    /// lets its group keep the one-selected rule; a sort button applies the
+    /// seed's direction rules. Handlers fired on the way (valueChanged) run,
+    /// and the first error they raise is rethrown after the change completes.
+    public func setSelected(_ value: Bool) throws {
+        var sink = ErrorSink()
+        applySelected(value, sink: &sink)
+        try sink.check()
+    }
+
+    /// The overridable core of `setSelected` (UIKit's `setSelected:`).
+    func applySelected(_ value: Bool, sink: inout ErrorSink) {
+        if let o = owner, o.member(self, requestsSelected: value, sink: &sink) { return }
+        setSelectedFlag(value)
+    }
+
+    /// Changes the selected bit with a trace entry and nothing else.
+    func setSelectedFlag(_ value: Bool) { setFlag(.selected, value, .selected) }
+
+    @inline(__always)
+    func setFlag(_ bit: ControlState, _ value: Bool, _ flag: TraceEntry.Flag) {
+        guard state.contains(bit) != value else { return }
+        if value { state.insert(bit) } else { state.remove(bit) }
+        trace.record(.flag(flag, value))
+    }
+
+    func endTracking() {
+        isTracking = false
+        touchInside = false
+        setFlag(.highlighted, false, .highlighted)
+    }
+
+    // MARK: Styles
+
+    /// Merges `props` into the style of exactly `state`.
+    public func style(_ state: ControlState, _ props: Style) {
+        var s = styles[state] ?? Style()
+        s.merge(props)
+        styles.put(s, for: state)
+    }
+
+    /// The seed's fluent chain. The first invalid value in the chain is
+    /// thrown after the closure returns, and nothing is applied then.
+    public func setUpStyle(_ state: ControlState, _ body: (StyleBuilder) -> Void) throws(ButtonKitError) {
+        let builder = StyleBuilder(styles[state] ?? Style())
+        body(builder)
+        if let e = builder.firstError { throw e }
+        styles.put(builder.style, for: state)
+    }
+
+    /// Removes one property of exactly `state`, or its whole style.
+    public func unstyle(_ state: ControlState, _ property: StyleProperty? = nil) {
+        guard let p = property else { styles.remove(state); return }
+        guard var s = styles[state] else { return }
+        s.remove(p)
+        styles.put(s, for: state)
+    }
+
+    /// What was set for exactly `state` (no fallback).
+    public func styleFor(_ state: ControlState) -> Style { styles[state] ?? Style() }
+
+    /// Inputs that control kinds add to resolution (sort icons, direction).
+    open func resolverExtras() -> Resolver.Extras {
+        var e = Resolver.Extras()
+        e.adjustsImageWhenDisabled = adjustsImageWhenDisabled
+        e.adjustsImageWhenHighlighted = adjustsImageWhenHighlighted
+        return e
+    }
+
+    /// The resolved appearance of the current state.
+    public var appearance: Appearance { appearance(for: state) }
+
+    /// The resolved appearance `state` would have; the button does not change.
+    public func appearance(for state: ControlState) -> Appearance {
+        Resolver.resolve(styles, state: state, fallback: fallback, extras: resolverExtras())
+    }
+
+    /// UIKit's primary action for this kind of control, run just before
+    /// touchUpInside is sent: the owner's rule (a radio group) first, else
+    /// `changesSelectionAsPrimaryAction` toggles `selected`.
+    func primaryAction(sink: inout ErrorSink) {
+        if let o = owner, o.memberPrimaryAction(self, sink: &sink) { return }
+        if changesSelectionAsPrimaryAction { applySelected(!isSelected, sink: &sink) }
+    }
+
+    /// The button's title in the normal state, handy for summaries.
+    public var title: String? { styles[.normal]?.title }
+}

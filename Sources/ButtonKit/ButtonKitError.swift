@@ -1,0 +1,52 @@
+/// The one error type of the model. Each case carries the pieces a caller
+/// needs to build a precise message (the bridge wraps `message` into Lua's
+/// `bad argument #n to 'f' (...)` form), instead of a pre-baked string only.
+public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A name that is not one of the known ones: a style property, a state,
+    /// an event, a color, a font weight...; `suggestion` is the likely intent.
+    case unknownName(kind: String, name: String, suggestion: String?)
+    /// A value of the right type but outside what is allowed.
+    case invalidValue(what: String, value: String, expected: String)
+    /// A radio value that is already used by another member of the group.
+    case duplicateValue(group: String, value: String)
+    /// A radio value that no member of the group carries.
+    case unknownValue(group: String, value: String)
+    /// A sort key that no button of the bar carries.
+    case unknownKey(bar: String, key: String)
+    /// A control that already belongs to another group or bar.
+    case alreadyOwned(control: String, owner: String)
+    /// Records that cannot be ordered by `SortBar.sort` (e.g. a number and a string).
+    case incomparable(index: Int, detail: String)
+    /// A store file that is not valid JSON; it is left untouched.
+    case corruptStore(path: String, line: Int, column: Int, reason: String)
+    /// A file system operation that failed, with the OS's reason.
+    case io(path: String, operation: String, reason: String)
+
+    /// A human-readable sentence, without any "error:" prefix.
+    public var message: String {
+        switch self {
+        case let .unknownName(kind, name, suggestion):
+            var m = "unknown \(kind) '\(name)'"
+            if let s = suggestion { m += "; did you mean '\(s)'?" }
+            return m
+        case let .invalidValue(what, value, expected):
+            return "invalid \(what) \(value) (expected \(expected))"
+        case let .duplicateValue(group, value):
+            return "radio group '\(group)' already has an option with value \(value)"
+        case let .unknownValue(group, value):
+            return "radio group '\(group)' has no option with value \(value)"
+        case let .unknownKey(bar, key):
+            return "sort bar '\(bar)' has no button with key '\(key)'"
+        case let .alreadyOwned(control, owner):
+            return "control '\(control)' already belongs to '\(owner)'"
+        case let .incomparable(index, detail):
+            return "cannot sort record #\(index): \(detail)"
+        case let .corruptStore(path, line, column, reason):
+            return "\(path):\(line):\(column): not valid JSON: \(reason) (the file was left untouched)"
+        case let .io(path, operation, reason):
+            return "cannot \(operation) '\(path)': \(reason)"
+        }
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,49 @@
+/// A font as scripts describe it: family, point size, weight. The model never
+/// loads real fonts; two fonts are equal when these three agree.
+public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var family: String
+    public var size: Double
+    public var weight: FontWeight
+
+    /// UIKit's default title font for a custom button: system 15 regular.
+    public static let systemDefault = Font(family: "system", size: 15, weight: .regular)
+
+    public init(family: String = "system", size: Double, weight: FontWeight = .regular) {
+        self.family = family; self.size = size; self.weight = weight
+    }
+
+    /// A validated font: the size must be a finite positive number.
+    public static func make(family: String = "system", size: Double, weight: FontWeight = .regular) throws(ButtonKitError) -> Font {
+        guard size.isFinite, size > 0 else {
+            throw .invalidValue(what: "font size", value: Format.number(size), expected: "a finite number greater than 0")
+        }
+        guard !family.isEmpty else { throw .invalidValue(what: "font family", value: "''", expected: "a non-empty name") }
+        return Font(family: family, size: size, weight: weight)
+    }
+
+    /// Parses `"13"`, `"bold 13"`, `"13 bold"`; a word that is neither a
+    /// number nor a weight is taken as the family (`"Menlo bold 12"`).
+    public init(parsing text: String) throws(ButtonKitError) {
+        var size: Double?
+        var weight = FontWeight.regular
+        var family: [Substring] = []
+        for word in text.split(separator: " ") {
+            if let n = Double(word) {
+                guard size == nil else { throw .invalidValue(what: "font", value: "'\(text)'", expected: "a single size") }
+                size = n
+            } else if let w = try? FontWeight(parsing: String(word)) {
+                weight = w
+            } else {
+                family.append(word)
+            }
+        }
+        guard let s = size else {
+            throw .invalidValue(what: "font", value: "'\(text)'", expected: "a size, e.g. '13' or 'bold 13'")
+        }
+        self = try Font.make(family: family.isEmpty ? "system" : family.joined(separator: " "), size: s, weight: weight)
+    }
+
+    public var description: String {
+        (family == "system" ? "" : family + " ") + (weight == .regular ? "" : weight.rawValue + " ") + Format.number(size)
+    }
+}

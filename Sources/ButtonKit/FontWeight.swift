@@ -1,0 +1,18 @@
+/// UIKit's `UIFont.Weight` names, in increasing weight.
+public enum FontWeight: String, CaseIterable, Sendable, Codable, Comparable {
+    case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
+
+    public static func < (a: FontWeight, b: FontWeight) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// Case-insensitive parse with a did-you-mean on failure.
+    public init(parsing text: String) throws(ButtonKitError) {
+        if let w = FontWeight.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+            self = w
+        } else {
+            throw .unknownName(kind: "font weight", name: text,
+                               suggestion: Suggest.closest(to: text, in: FontWeight.allCases.map(\.rawValue)))
+        }
+    }
+}

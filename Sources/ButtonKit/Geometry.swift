@@ -1,0 +1,36 @@
+/// A point in some coordinate space (a button's own, or a screen's).
+public struct Point: Hashable, Sendable, Codable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// A rectangle like CGRect: origin plus size. Sizes are validated when set
+/// from outside (finite, not negative).
+public struct Rect: Hashable, Sendable, Codable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// UIKit's default for a button made in code is zero; the model uses a
+    /// tappable 100×44 so a button made with no frame can still be tapped.
+    public static let defaultButton = Rect(x: 0, y: 0, width: 100, height: 44)
+
+    /// A checked rectangle: every number finite, width and height not negative.
+    public static func make(x: Double, y: Double, width: Double, height: Double) throws(ButtonKitError) -> Rect {
+        for (n, v) in [("x", x), ("y", y), ("width", width), ("height", height)] where !v.isFinite {
+            throw .invalidValue(what: "frame \(n)", value: Format.number(v), expected: "a finite number")
+        }
+        guard width >= 0, height >= 0 else {
+            throw .invalidValue(what: "frame size", value: "\(Format.number(width))x\(Format.number(height))", expected: "width and height not below 0")
+        }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// CGRect.contains: the minimum edges are inside, the maximum edges are not.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
+    }
+
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+}

@@ -1,0 +1,5 @@
+/// Identifies a registered handler so it can be removed with `off`.
+public struct HandlerToken: Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+}

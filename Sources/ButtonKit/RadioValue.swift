@@ -1,0 +1,36 @@
+/// The value a radio member carries (seed 004's `additionInfo`): a string,
+/// an integer or a boolean, so it can be compared exactly and saved as JSON.
+public enum RadioValue: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+
+    /// Strings quoted, so `''` (the seed's "any time" option) is visible.
+    public var description: String {
+        switch self {
+        case .string(let s): return "'\(s)'"
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .string(let s): return .string(s)
+        case .int(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        }
+    }
+
+    /// Converts a JSON value (a button's info, a stored value); an integral
+    /// float counts as an integer. Anything else is not a radio value.
+    public init?(_ v: JSONValue) {
+        switch v {
+        case .string(let s): self = .string(s)
+        case .int(let i): self = .int(i)
+        case .bool(let b): self = .bool(b)
+        case .double(let d) where d == d.rounded() && abs(d) < 9e15: self = .int(Int(d))
+        default: return nil
+        }
+    }
+}

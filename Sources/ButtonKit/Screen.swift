@@ -1,0 +1,98 @@
+/// A screen of controls in screen coordinates, for hit-testing and routing
+/// touches the way a window does: the topmost visible, enabled button under
+/// the finger gets the whole touch.
+public final class Screen {
+    /// Anything that can be put on a screen.
+    public enum Item {
+        case button(Button)
+        case radioGroup(RadioGroup)
+        case sortBar(SortBar)
+
+        var buttons: [Button] {
+            switch self {
+            case .button(let b): return [b]
+            case .radioGroup(let g): return g.buttons
+            case .sortBar(let s): return s.buttons
+            }
+        }
+
+        var id: String {
+            switch self {
+            case .button(let b): return b.id
+            case .radioGroup(let g): return g.id
+            case .sortBar(let s): return s.id
+            }
+        }
+    }
+
+    public let width: Double, height: Double
+    public private(set) var items: [Item] = []
+    private var tracked: Button?
+
+    public init(width: Double = 375, height: Double = 667) {
+        self.width = width; self.height = height
+    }
+
+    public var kind: ControlKind { .screen }
+
+    /// Adds on top of everything added before.
+    public func add(_ item: Item) { items.append(item) }
+
+    /// Every button, bottom to top.
+    public var allButtons: [Button] { items.flatMap(\.buttons) }
+
+    /// The topmost visible, enabled button whose frame contains the point.
+    public func hitTest(_ p: Point) -> Button? {
+        for b in allButtons.reversed() where b.acceptsTouches && b.frame.contains(p) { return b }
+        return nil
+    }
+
+    /// Finds a control by id: buttons (including members), groups, bars.
+    public func find(_ id: String) -> Item? {
+        for item in items.reversed() {
+            if item.id == id { return item }
+            for b in item.buttons where b.id == id { return .button(b) }
+        }
+        return nil
+    }
+
+    private func local(_ p: Point, in b: Button) -> Point { Point(x: p.x - b.frame.x, y: p.y - b.frame.y) }
+
+    /// Taps the button under the point; returns it, or nil when none.
+    @discardableResult
+    public func tap(_ p: Point) throws -> Button? {
+        guard let b = hitTest(p) else { return nil }
+        try b.tap(at: local(p, in: b))
+        return b
+    }
+
+    /// Starts a touch on the button under the point; later moves and the up
+    /// go to that button, whatever is under the finger then.
+    @discardableResult
+    public func touchDown(_ p: Point) throws -> Button? {
+        if let t = tracked, t.isTracking { return nil }
+        guard let b = hitTest(p) else { tracked = nil; return nil }
+        tracked = b
+        return try b.touchDown(at: local(p, in: b)) ? b : nil
+    }
+
+    @discardableResult
+    public func touchMove(_ p: Point) throws -> Button? {
+        guard let b = tracked else { return nil }
+        return try b.touchMove(to: local(p, in: b)) ? b : nil
+    }
+
+    @discardableResult
+    public func touchUp(_ p: Point) throws -> Button? {
+        guard let b = tracked else { return nil }
+        tracked = nil
+        return try b.touchUp(at: local(p, in: b)) ? b : nil
+    }
+
+    @discardableResult
+    public func touchCancel() throws -> Button? {
+        guard let b = tracked else { return nil }
+        tracked = nil
+        return try b.touchCancel() ? b : nil
+    }
+}

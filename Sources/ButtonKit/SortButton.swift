@@ -1,0 +1,69 @@
+/// Seed 001's sort button: a button with a key and a direction.
+///
+/// Selecting an unselected one starts at `initialDirection`; selecting it
+/// again toggles (the seed's `setSelected:` override). A tap does exactly
+/// `selected = true`. valueChanged is sent when the direction changes.
+public final class SortButton: Button {
+    public let key: String
+    public private(set) var direction: SortDirection = .none
+    /// The direction taken on first selection (ascending or descending).
+    public var initialDirection: SortDirection = .ascending
+    public var cycle: SortCycle = .toggle
+    /// Image names per direction; the seed's arrows by default.
+    public var icons: [SortDirection: String] = SortButton.defaultIcons
+
+    public static let defaultIcons: [SortDirection: String] = [
+        .none: "up_down", .ascending: "red_arrow_up", .descending: "red_arrow_down",
+    ]
+
+    public override var kind: ControlKind { .sortButton }
+
+    public init(key: String, id: String? = nil, frame: Rect = .defaultButton) {
+        self.key = key
+        super.init(id: id ?? IDs.next("sort"), frame: frame)
+    }
+
+    /// True when sorting ascending; false when descending or not selected.
+    public var isAscending: Bool { direction == .ascending }
+
+    /// Sets the direction directly; `.none` deselects.
+    public func setDirection(_ d: SortDirection) throws {
+        var sink = ErrorSink()
+        changeDirection(to: d, sink: &sink)
+        try sink.check()
+    }
+
+    override func applySelected(_ value: Bool, sink: inout ErrorSink) {
+        if !value { changeDirection(to: .none, sink: &sink); return }
+        if direction == .none {
+            changeDirection(to: initialDirection == .none ? .ascending : initialDirection, sink: &sink)
+        } else if cycle == .tristate && direction != initialDirection {
+            changeDirection(to: .none, sink: &sink)
+        } else {
+            changeDirection(to: direction.flipped, sink: &sink)
+        }
+    }
+
+    override func primaryAction(sink: inout ErrorSink) {
+        applySelected(true, sink: &sink)
+    }
+
+    /// Applies a direction: the selected flag follows it, the trace records
+    /// it, valueChanged is sent and the bar (if any) is told.
+    func changeDirection(to d: SortDirection, sink: inout ErrorSink) {
+        setSelectedFlag(d != .none)
+        guard d != direction else { return }
+        direction = d
+        trace.record(.direction(d))
+        send(.valueChanged, sink: &sink)
+        owner?.memberDirectionChanged(self, sink: &sink)
+    }
+
+    /// Adds the icon of the current direction and the direction itself.
+    public override func resolverExtras() -> Resolver.Extras {
+        var e = super.resolverExtras()
+        e.icon = icons[direction]
+        e.direction = direction
+        return e
+    }
+}

@@ -1,0 +1,14 @@
+/// How repeated selection moves a sort button's direction.
+public enum SortCycle: String, CaseIterable, Sendable {
+    /// initial → other → initial → ... (the seed's behaviour)
+    case toggle
+    /// none → initial → other → none
+    case tristate
+
+    public init(parsing text: String) throws(ButtonKitError) {
+        guard let c = SortCycle(rawValue: text.lowercased()) else {
+            throw .unknownName(kind: "cycle", name: text, suggestion: Suggest.closest(to: text, in: SortCycle.allCases.map(\.rawValue)))
+        }
+        self = c
+    }
+}

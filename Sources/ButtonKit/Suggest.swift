@@ -1,0 +1,41 @@
+/// "Did you mean" suggestions for misspelt names, so an error can point the
+/// user to the name they most likely meant instead of only refusing.
+public enum Suggest {
+    /// The candidate closest to `word` by edit distance (case-insensitive),
+    /// when it is close enough to be a plausible typo.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let w = Array(word.lowercased().unicodeScalars)
+        var best: (String, Int)?
+        for c in candidates {
+            let d = distance(w, Array(c.lowercased().unicodeScalars))
+            if best == nil || d < best!.1 { best = (c, d) }
+        }
+        guard let (name, d) = best else { return nil }
+        let limit = max(1, min(3, w.count / 3 + 1))
+        if d <= limit { return name }
+        // A prefix of a long name is also a plausible intent ("bg" is not, "backgroundCol" is).
+        if w.count >= 4, name.lowercased().hasPrefix(word.lowercased()) { return name }
+        return nil
+    }
+
+    /// Optimal string alignment distance: insertions, deletions,
+    /// substitutions and adjacent transpositions ("titel" → "title" is 1).
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for j in 0...b.count { rows[0][j] = j }
+        for i in 1...a.count {
+            rows[i][0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var v = Swift.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    v = Swift.min(v, rows[i - 2][j - 2] + 1)
+                }
+                rows[i][j] = v
+            }
+        }
+        return rows[a.count][b.count]
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import ButtonKit
+
+@Suite("Stores: atomic JSON files")
+struct StoreTests {
+    @Test func setIsOnDiskWhenItReturns() throws {
+        let path = makeTempDir() + "/s.json"
+        let s = try Store(path: path)
+        try s.set("a", .int(1))
+        try s.set("b", .array([.string("x"), .bool(true), .null]))
+        let again = try Store(path: path)
+        #expect(again.get("a") == .int(1))
+        #expect(again.get("b") == .array([.string("x"), .bool(true), .null]))
+        #expect(again.keys == ["a", "b"])
+    }
+
+    @Test func deleteRemovesKey() throws {
+        let path = makeTempDir() + "/s.json"
+        let s = try Store(path: path)
+        try s.set("a", .int(1))
+        try s.delete("a")
+        #expect(try Store(path: path).get("a") == nil)
+    }
+
+    @Test func crashMidWriteLeavesOldContentIntact() throws {
+        let path = makeTempDir() + "/s.json"
+        let s = try Store(path: path)
+        try s.set("k", .string("old"))
+        let before = readFile(path)
+        s.crashNextWriteAfterBytes = 5
+        #expect(throws: ButtonKitError.self) { try s.set("k", .string("new")) }
+        #expect(readFile(path) == before)
+        #expect(try Store(path: path).get("k") == .string("old"))
+        #expect(s.get("k") == .string("old"))   // memory agrees with disk
+    }
+
+    @Test func corruptFileIsRefusedWithPositionAndNotOverwritten() throws {
+        let path = makeTempDir() + "/bad.json"
+        writeFile(path, "{\n  \"a\": 1,\n  \"b\": tru\n}")
+        do {
+            _ = try Store(path: path)
+            Issue.record("a corrupt store opened")
+        } catch let ButtonKitError.corruptStore(p, line, column, _) {
+            #expect(p == path)
+            #expect(line == 3)
+            #expect(column == 8)
+        }
+        #expect(readFile(path) == "{\n  \"a\": 1,\n  \"b\": tru\n}")
+    }
+
+    @Test func topLevelMustBeAnObject() throws {
+        let path = makeTempDir() + "/arr.json"
+        writeFile(path, "[1,2]")
+        #expect(throws: ButtonKitError.self) { try Store(path: path) }
+    }
+
+    @Test func missingFolderIsAnIOError() {
+        #expect(throws: ButtonKitError.self) { try Store(path: "/nonexistent-dir-xyz/s.json") }
+    }
+}
+
+@Suite("JSON reader and writer")
+struct JSONTests {
+    @Test func roundTripsNestedValues() throws {
+        let v = JSONValue.object(["a": .array([.int(1), .double(2.5), .string("é\n\"")]), "b": .null, "c": .bool(false)])
+        #expect(try JSON.parse(JSON.serialize(v)) == v)
+        #expect(try JSON.parse(JSON.serialize(v, pretty: true)) == v)
+    }
+
+    @Test func serializationIsDeterministicWithSortedKeys() {
+        #expect(JSON.serialize(.object(["b": .int(1), "a": .int(2)])) == "{\"a\":2,\"b\":1}")
+    }
+
+    @Test func parsesUnicodeEscapesAndSurrogates() throws {
+        #expect(try JSON.parse("\"\\u00e9\\ud83d\\ude00\"") == .string("é😀"))
+    }
+
+    @Test func rejectsTrailingGarbageAndBadNumbers() {
+        #expect(throws: JSON.ParseError.self) { try JSON.parse("{} x") }
+        #expect(throws: JSON.ParseError.self) { try JSON.parse("-") }
+        #expect(throws: JSON.ParseError.self) { try JSON.parse("[1,]") }
+    }
+}
