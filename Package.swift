@@ -1,14 +1,39 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
     name: "ButtonKit",
     products: [
         .library(name: "ButtonKit", targets: ["ButtonKit"]),
+        .library(name: "ButtonKitLua", targets: ["ButtonKitLua"]),
+        .executable(name: "buttonkit", targets: ["buttonkit"]),
     ],
     targets: [
+        // Debian's liblua5.4-dev, found with pkg-config (scripts/bootstrap installs it).
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        // Inline wrappers for Lua's macros and the trampoline that raises
+        // errors only after Swift has returned.
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The model: no Lua, no Foundation.
         .target(name: "ButtonKit"),
+        // Turns the .lua files shipped inside the tool into Swift source.
+        .executableTarget(name: "EmbedLua"),
+        .plugin(name: "EmbedLuaPlugin", capability: .buildTool(), dependencies: ["EmbedLua"]),
+        // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
+        .target(
+            name: "ButtonKitLua",
+            dependencies: ["ButtonKit", "CLuaShim"],
+            exclude: ["lua"],
+            plugins: ["EmbedLuaPlugin"]
+        ),
+        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua"]),
+        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit"]),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

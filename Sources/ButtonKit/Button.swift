@@ -124,11 +124,12 @@ open class Button {
         styles.put(s, for: state)
     }
 
-    /// The seed's fluent chain. The first invalid value in the chain is
-    /// thrown after the closure returns, and nothing is applied then.
-    public func setUpStyle(_ state: ControlState, _ body: (StyleBuilder) -> Void) throws(ButtonKitError) {
+    /// The seed's fluent chain. The first invalid value in the chain (or an
+    /// error thrown by `body`) is thrown after the closure returns, and
+    /// nothing is applied then.
+    public func setUpStyle(_ state: ControlState, _ body: (StyleBuilder) throws -> Void) throws {
         let builder = StyleBuilder(styles[state] ?? Style())
-        body(builder)
+        try body(builder)
         if let e = builder.firstError { throw e }
         styles.put(builder.style, for: state)
     }

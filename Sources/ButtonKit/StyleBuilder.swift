@@ -7,7 +7,8 @@ public final class StyleBuilder {
     public private(set) var style: Style
     private(set) var firstError: ButtonKitError?
 
-    init(_ style: Style) { self.style = style }
+    /// Starts from an existing style (a bridge builds one per chain).
+    public init(_ style: Style = Style()) { self.style = style }
 
     @discardableResult
     public func set(_ property: StyleProperty, _ value: StyleValue) -> StyleBuilder {

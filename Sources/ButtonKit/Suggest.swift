@@ -11,7 +11,7 @@ public enum Suggest {
             if best == nil || d < best!.1 { best = (c, d) }
         }
         guard let (name, d) = best else { return nil }
-        let limit = max(1, min(3, w.count / 3 + 1))
+        let limit = w.count <= 4 ? 1 : min(3, w.count / 3 + 1)
         if d <= limit { return name }
         // A prefix of a long name is also a plausible intent ("bg" is not, "backgroundCol" is).
         if w.count >= 4, name.lowercased().hasPrefix(word.lowercased()) { return name }

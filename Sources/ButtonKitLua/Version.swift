@@ -1,0 +1,2 @@
+/// The ButtonKit version, shown by `buttonkit --version` and as `ui.version`.
+public let version = UIModule.version

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Output helpers: unbuffered-enough writes to stdout/stderr without Foundation.
+enum Terminal {
+    static func err(_ s: String) {
+        var line = s
+        if !line.hasSuffix("\n") { line += "\n" }
+        write(2, line)
+    }
+
+    static func out(_ s: String) {
+        write(1, s)
+    }
+
+    /// Writes all bytes, retrying short writes.
+    static func write(_ fd: Int32, _ s: String) {
+        var bytes = Array(s.utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n <= 0 { return }
+            off += n
+        }
+    }
+
+    static var stdinIsTerminal: Bool { isatty(0) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(1) != 0 }
+
+    /// Reads all of standard input.
+    static func readStdin() -> String {
+        var bytes: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(0, &buf, buf.count)
+            if n <= 0 { break }
+            bytes += buf[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

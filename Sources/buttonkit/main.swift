@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKitLua
+
+/// Entry point: picks the command; each command parses its own options
+/// with `Arguments` and returns an exit code.
+func dispatch(_ args: [String]) -> Int32 {
+    do throws(UsageError) {
+        guard let first = args.first else {
+            if Terminal.stdinIsTerminal {
+                Terminal.out(Help.overview + "\n")
+                return 0
+            }
+            // Piped input runs as a script, like `lua -`.
+            return try RunCommand.main(["-"])
+        }
+        switch first {
+        case "run": return try RunCommand.main(Array(args.dropFirst()))
+        case "help", "-h", "--help":
+            let topic = args.count > 1 && first == "help" ? args[1] : nil
+            guard let text = Help.text(for: topic) else {
+                throw UsageError("no help for '\(topic ?? "")'; commands: run")
+            }
+            Terminal.out(text + "\n")
+            return 0
+        case "--version", "-v", "version":
+            Terminal.out("buttonkit \(ButtonKitLua.version) (Lua 5.4)\n")
+            return 0
+        default:
+            // `buttonkit script.lua` and `buttonkit -e CODE` are shorthands for run.
+            if first.hasSuffix(".lua") || first.hasPrefix("-") { return try RunCommand.main(args) }
+            throw UsageError("unknown command '\(first)'")
+        }
+    } catch {
+        var line = "buttonkit: \(error.message)"
+        line += error.command.map { " (see 'buttonkit help \($0)')" } ?? " (see 'buttonkit help')"
+        Terminal.err(line)
+        return 2
+    }
+}
+
+exit(dispatch(Array(CommandLine.arguments.dropFirst())))
