@@ -93,6 +93,15 @@ open class Button {
         try sink.check()
     }
 
+    /// Sets `selected` on a button with no owner and no selection rules of
+    /// its own (a plain button), where no handler can fire: the bridge's fast path.
+    public func setSelectedFlagOnly(_ value: Bool) {
+        if owner == nil, kind == .button { setSelectedFlag(value) } else { try? setSelected(value) }
+    }
+
+    /// Whether a container (radio group, sort bar) owns this button.
+    public var hasOwner: Bool { owner != nil }
+
     /// The overridable core of `setSelected` (UIKit's `setSelected:`).
     func applySelected(_ value: Bool, sink: inout ErrorSink) {
         if let o = owner, o.member(self, requestsSelected: value, sink: &sink) { return }

@@ -32,72 +32,99 @@ public enum Resolver {
     }
 
     /// Resolves every property for `state`.
+    ///
+    /// Hot path (every `appearance` read): no allocation beyond the result.
+    /// The styles to consult are kept as entry indices packed in nibbles,
+    /// best first, normal last, and fields are read in place.
     public static func resolve(_ table: StyleTable, state: ControlState, fallback: Fallback,
                                extras: Extras = Extras()) -> Appearance {
         var a = Appearance.systemDefault(state)
         a.direction = extras.direction
-        let normal = table[.normal]
-        let exact = state.isEmpty ? normal : table[state]
-
-        // The chain of styles to consult, best first; normal is always last.
-        var chain: [Style] = []
-        chain.reserveCapacity(3)
-        if fallback == .uikit || state.isEmpty {
-            if let e = exact, !state.isEmpty { chain.append(e) }
-        } else if !table.entries.isEmpty {
-            let mask = table.styledMask
-            for sub in cascadeOrder[Int(state.rawValue)] where mask & (1 << UInt16(sub.rawValue)) != 0 {
-                if let st = table[sub] { chain.append(st) }
+        return table.entries.withUnsafeBufferPointer { entries -> Appearance in
+            var normalIndex = -1, exactIndex = -1
+            for i in 0..<entries.count {
+                let st = entries[i].state
+                if st.isEmpty { normalIndex = i }
+                if st == state { exactIndex = i }
             }
-        }
-        if let n = normal { chain.append(n) }
+            // The chain of entries to consult, best first; normal is always last.
+            var chain: UInt64 = 0
+            var count = 0
+            func append(_ i: Int) { chain |= UInt64(i) << (4 * UInt64(count)); count += 1 }
+            if !state.isEmpty {
+                if fallback == .uikit {
+                    if exactIndex >= 0 { append(exactIndex) }
+                } else if entries.count > 0 {
+                    let mask = table.styledMask
+                    for sub in cascadeOrder[Int(state.rawValue)] where mask & (1 << UInt16(sub.rawValue)) != 0 {
+                        for i in 0..<entries.count where entries[i].state == sub { append(i) }
+                    }
+                }
+            }
+            if normalIndex >= 0 { append(normalIndex) }
 
-        @inline(__always) func pick<T>(_ key: KeyPath<Style, T?>) -> T? {
-            for st in chain { if let v = st[keyPath: key] { return v } }
-            return nil
-        }
+            @inline(__always) func pick<T>(_ get: (UnsafePointer<StyleTable.Entry>) -> T?) -> T? {
+                var c = chain
+                for _ in 0..<count {
+                    if let v = get(entries.baseAddress! + Int(c & 15)) { return v }
+                    c >>= 4
+                }
+                return nil
+            }
+            @inline(__always) func pickIndex(_ has: (UnsafePointer<StyleTable.Entry>) -> Bool) -> Int {
+                var c = chain
+                for k in 0..<count {
+                    if has(entries.baseAddress! + Int(c & 15)) { return k }
+                    c >>= 4
+                }
+                return -1
+            }
 
-        a.title = pick(\.title)
-        a.attributedTitle = pick(\.attributedTitle)
-        if let runs = a.attributedTitle {
-            var t = ""
-            for r in runs { t += r.text }
-            a.text = t
-        } else {
-            a.text = a.title
-        }
-        if let v = pick(\.titleColor) { a.titleColor = v }
-        if let v = pick(\.backgroundColor) { a.backgroundColor = v }
-        if let v = pick(\.borderColor) { a.borderColor = v }
-        if let v = pick(\.borderWidth) { a.borderWidth = v }
-        if let v = pick(\.cornerRadius) { a.cornerRadius = v }
-        if let v = pick(\.font) { a.font = v }
-        if let v = pick(\.alpha) { a.alpha = v }
-        a.backgroundImage = pick(\.backgroundImage)
-
-        // Images: an exact-state image is drawn as-is; an image borrowed from
-        // normal (or a sort icon, which plays normal's role) gets adjusted.
-        if let img = exact?.image {
-            a.image = img
-        } else {
-            var borrowed: String?
-            var fromNormal = false
-            if let icon = extras.icon {
-                borrowed = icon; fromNormal = true
+            a.title = pick { $0.pointee.style.title }
+            a.attributedTitle = pick { $0.pointee.style.attributedTitle }
+            if let runs = a.attributedTitle {
+                var t = ""
+                for r in runs { t += r.text }
+                a.text = t
             } else {
-                for (i, st) in chain.enumerated() {
-                    if let v = st.image { borrowed = v; fromNormal = (normal != nil && i == chain.count - 1); break }
+                a.text = a.title
+            }
+            if let v = pick({ $0.pointee.style.titleColor }) { a.titleColor = v }
+            if let v = pick({ $0.pointee.style.backgroundColor }) { a.backgroundColor = v }
+            if let v = pick({ $0.pointee.style.borderColor }) { a.borderColor = v }
+            if let v = pick({ $0.pointee.style.borderWidth }) { a.borderWidth = v }
+            if let v = pick({ $0.pointee.style.cornerRadius }) { a.cornerRadius = v }
+            if let v = pick({ $0.pointee.style.font }) { a.font = v }
+            if let v = pick({ $0.pointee.style.alpha }) { a.alpha = v }
+            a.backgroundImage = pick { $0.pointee.style.backgroundImage }
+
+            // Images: an exact-state image is drawn as-is; an image borrowed
+            // from normal (or a sort icon, which plays normal's role) is adjusted.
+            if exactIndex >= 0, let img = entries[exactIndex].style.image {
+                a.image = img
+            } else {
+                var borrowed: String?
+                var fromNormal = false
+                if let icon = extras.icon {
+                    borrowed = icon; fromNormal = true
+                } else {
+                    let k = pickIndex { $0.pointee.style.image != nil }
+                    if k >= 0 {
+                        let i = Int((chain >> (4 * UInt64(k))) & 15)
+                        borrowed = entries[i].style.image
+                        fromNormal = i == normalIndex
+                    }
+                }
+                a.image = borrowed
+                if borrowed != nil, fromNormal, !state.isEmpty {
+                    if state.contains(.disabled) && extras.adjustsImageWhenDisabled {
+                        a.imageAdjustment = .disabled
+                    } else if state.contains(.highlighted) && extras.adjustsImageWhenHighlighted {
+                        a.imageAdjustment = .highlighted
+                    }
                 }
             }
-            a.image = borrowed
-            if borrowed != nil, fromNormal, !state.isEmpty {
-                if state.contains(.disabled) && extras.adjustsImageWhenDisabled {
-                    a.imageAdjustment = .disabled
-                } else if state.contains(.highlighted) && extras.adjustsImageWhenHighlighted {
-                    a.imageAdjustment = .highlighted
-                }
-            }
+            return a
         }
-        return a
     }
 }

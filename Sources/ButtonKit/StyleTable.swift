@@ -4,11 +4,12 @@
 /// linearly beats a dictionary in both speed and memory (100,000 buttons
 /// must fit in 150 MB).
 public struct StyleTable: Hashable, Sendable {
-    struct Entry: Hashable, Sendable {
-        var state: ControlState
-        var style: Style
+    /// One styled state.
+    public struct Entry: Hashable, Sendable {
+        public var state: ControlState
+        public var style: Style
     }
-    private(set) var entries: [Entry] = []
+    public internal(set) var entries: [Entry] = []
 
     public init() {}
 

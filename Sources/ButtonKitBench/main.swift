@@ -1,1 +1,187 @@
-print("bench placeholder")
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKit
+import ButtonKitLua
+
+// Benchmarks print figures; they assert nothing (tests check behaviour).
+// Usage: ButtonKitBench core | memory | bridge | startup BUTTONKIT LUA | all BUTTONKIT LUA
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Best of `rounds` timings of `body`, in seconds: the minimum is the least
+/// disturbed by the other core's load.
+func best(_ rounds: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    var b = Double.infinity
+    for _ in 0..<rounds {
+        let t0 = now()
+        try body()
+        b = min(b, now() - t0)
+    }
+    return b
+}
+
+func fmt(_ v: Double, _ digits: Int = 1) -> String {
+    var p = 1.0
+    for _ in 0..<digits { p *= 10 }
+    let r = (v * p).rounded() / p
+    return digits == 0 ? String(Int(r)) : String(r)
+}
+
+func row(_ name: String, _ value: String, _ target: String, _ ok: Bool?) {
+    let mark = ok.map { $0 ? "ok" : "MISSED" } ?? ""
+    print(name.padding(42) + value.padding(16) + target.padding(16) + mark)
+}
+
+extension String {
+    func padding(_ n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
+}
+
+func header(_ title: String) {
+    print("\n== \(title)")
+    print("measure".padding(42) + "result".padding(16) + "target".padding(16))
+}
+
+func peakRSSMB() -> Double {
+    var u = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    return Double(u.ru_maxrss) / 1024
+}
+
+func core() throws {
+    header("core (release build)")
+    let b = Button()
+    try b.setUpStyle(.normal) { $0.title("Buy").titleColor(.blue).backgroundColor(.white).borderWidth(1) }
+    try b.setUpStyle(.highlighted) { $0.backgroundColor(.gray) }
+    try b.setUpStyle(.selected) { $0.titleColor(.red).borderWidth(2) }
+    let n = 1_000_000
+    let tapTime = try best {
+        for _ in 0..<n { try b.tap() }
+    }
+    let tapNs = tapTime / Double(n) * 1e9
+    row("tap (down + up, trace on)", fmt(tapNs) + " ns", "<= 250 ns", tapNs <= 250)
+    try b.setSelected(true)
+    var sink = 0.0
+    let resolveTime = best {
+        for i in 0..<n {
+            let a = b.appearance(for: ControlState(rawValue: UInt8(i & 7)))
+            sink += a.borderWidth
+        }
+    }
+    let resNs = resolveTime / Double(n) * 1e9
+    row("resolve a full appearance", fmt(resNs) + " ns", "<= 250 ns", resNs <= 250)
+    b.fallback = .cascade
+    let cascadeTime = best {
+        for i in 0..<n { sink += b.appearance(for: ControlState(rawValue: UInt8(i & 7))).borderWidth }
+    }
+    row("resolve (cascade fallback)", fmt(cascadeTime / Double(n) * 1e9) + " ns", "", nil)
+    if sink < 0 { print(sink) }
+}
+
+func memory() throws {
+    header("memory")
+    let before = peakRSSMB()
+    var buttons: [Button] = []
+    buttons.reserveCapacity(100_000)
+    for i in 0..<100_000 {
+        let b = Button(id: "b\(i)")
+        try b.setUpStyle(.normal) { $0.title("Item \(i)").titleColor(.blue).borderWidth(1) }
+        try b.setUpStyle(.highlighted) { $0.backgroundColor(.gray) }
+        try b.setUpStyle(.selected) { $0.titleColor(.red).borderColor(.red) }
+        buttons.append(b)
+    }
+    let peak = peakRSSMB()
+    row("100,000 buttons x 3 styled states", fmt(peak) + " MB", "<= 150 MB", peak <= 150)
+    row("  (process before creating them)", fmt(before) + " MB", "", nil)
+    if buttons.count != 100_000 { print("?") }
+}
+
+func bridge() throws {
+    header("bridge: Swift-bridged calls vs math.abs in the same Lua loop")
+    var opts = LuaContext.Options()
+    opts.timeout = 0
+    let ctx = try LuaContext(options: opts)
+    try ctx.run("""
+    b = ui.button { title = "Buy", style = { selected = { titleColor = "red" } } }
+    b:style("highlighted", { backgroundColor = "gray" })
+    N = 2000000
+    """)
+    func time(_ body: String) throws -> Double {
+        let code = "local b, abs, N = b, math.abs, N\nfor i = 1, N do \(body) end"
+        return try best(5) { try ctx.run(code) }
+    }
+    let base = try time("local x = abs(i)")
+    let read = try time("local x = b.selected")
+    let write = try time("b.selected = true")
+    let nsAbs = base / 2_000_000 * 1e9
+    row("math.abs(i)", fmt(nsAbs) + " ns", "(baseline)", nil)
+    row("read b.selected", fmt(read / base, 2) + "x", "<= 3x", read / base <= 3)
+    row("write b.selected = true", fmt(write / base, 2) + "x", "<= 4x", write / base <= 4)
+    try ctx.run("N = 200000")
+    let tapLoop = try best(3) { try ctx.run("local b, N = b, N\nfor i = 1, N do b:tap() end") }
+    let absLoop = try best(3) { try ctx.run("local abs, N = math.abs, N\nfor i = 1, N do local x = abs(i) end") }
+    row("b:tap() (trace on)", fmt(tapLoop / absLoop, 1) + "x", "<= 50x", tapLoop / absLoop <= 50)
+    row("taps per second from Lua", fmt(200_000 / tapLoop / 1e6, 2) + " M/s", "", nil)
+    try ctx.run("b.traceLimit = 0")
+    let tapNoTrace = try best(3) { try ctx.run("local b, N = b, N\nfor i = 1, N do b:tap() end") }
+    row("taps per second, trace off", fmt(200_000 / tapNoTrace / 1e6, 2) + " M/s", "", nil)
+    let appearance = try best(3) { try ctx.run("local b, N = b, N\nfor i = 1, N do local a = b.appearance end") }
+    row("read b.appearance (a 15-key table)", fmt(appearance / 200_000 * 1e9, 0) + " ns", "", nil)
+}
+
+/// Runs a command `n` times; returns the mean wall time in milliseconds.
+func spawnMean(_ argv: [String], _ n: Int) -> Double {
+    var total = 0.0
+    var best = Double.infinity
+    for _ in 0..<n {
+        var pid: pid_t = 0
+        let cargs = argv.map { strdup($0) } + [nil]
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
+        let t0 = now()
+        let rc = posix_spawn(&pid, argv[0], &fa, nil, cargs, environ)
+        var status: Int32 = 0
+        if rc == 0 { waitpid(pid, &status, 0) }
+        let dt = now() - t0
+        posix_spawn_file_actions_destroy(&fa)
+        for p in cargs { free(p) }
+        total += dt
+        best = min(best, dt)
+    }
+    _ = best
+    return total / Double(n) * 1000
+}
+
+func startup(_ buttonkit: String, _ lua: String) {
+    header("start-up: an empty script, mean of 100 runs")
+    let empty = "/tmp/buttonkit-bench-empty.lua"
+    let f = fopen(empty, "w"); fclose(f)
+    _ = spawnMean([buttonkit, "run", empty], 5)  // warm the page cache
+    _ = spawnMean([lua, empty], 5)
+    let bk = spawnMean([buttonkit, "run", empty], 100)
+    let l = spawnMean([lua, empty], 100)
+    row("lua5.4 empty.lua", fmt(l, 2) + " ms", "(baseline)", nil)
+    row("buttonkit run empty.lua", fmt(bk, 2) + " ms", "", nil)
+    row("ratio", fmt(bk / l, 2) + "x", "<= 4x", bk / l <= 4)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+do {
+    switch args.first ?? "all" {
+    case "core": try core()
+    case "memory": try memory()
+    case "bridge": try bridge()
+    case "startup" where args.count == 3: startup(args[1], args[2])
+    default:
+        print("usage: ButtonKitBench core | memory | bridge | startup BUTTONKIT LUA")
+        exit(2)
+    }
+} catch {
+    print("benchmark failed: \(error)")
+    exit(1)
+}

@@ -108,6 +108,17 @@ enum ButtonBinding {
 
     static func set(_ L: OpaquePointer, _ obj: UnsafeMutableRawPointer, _ f: Int32, sort: Bool) throws -> Int32 {
         let b = Unmanaged<Button>.fromOpaque(obj).takeUnretainedValue()
+        // Fast path for the flags scripts flip most.
+        if lua_type(L, 3) == LUA_TBOOLEAN {
+            let on = lua_toboolean(L, 3) != 0
+            switch f {
+            case 3:
+                if !sort && !b.hasOwner { b.setSelectedFlagOnly(on); return 0 }
+            case 2: b.isEnabled = on; return 0
+            case 4: b.isHighlighted = on; return 0
+            default: break
+            }
+        }
         let kind = b.kind.rawValue
         if f == -2 { throw Binding.assignMethod(L, kind: kind) }
         let fields = sort ? sortFields : buttonFields
