@@ -36,6 +36,10 @@ public final class LuaContext {
     var nextToken = 1
     /// The thread handlers run on while a binding calls into the model.
     var activeL: OpaquePointer?
+    /// Receives test results while the test framework runs in this context.
+    var testReporter: ((TestResult) -> Void)?
+    /// Receives notes (e.g. "wrote snapshot ...") while tests run.
+    var testNote: ((String) -> Void)?
 
     /// Creates a state with the standard libraries, `ui`, the sandbox (unless
     /// disabled) and the limits installed.

@@ -58,6 +58,9 @@ static void bk_hook(lua_State *L, lua_Debug *ar) {
         lua_error(L);
     }
     if (lim->deadline > 0 && bk_now() > lim->deadline) {
+        /* One shot with a grace period: code that catches the error gets a
+         * second to clean up before the next one. */
+        lim->deadline = bk_now() + 1.0;
         char buf[64];
         snprintf(buf, sizeof buf, "time limit exceeded (%g s)", lim->timeout);
         luaL_where(L, 0);
@@ -112,6 +115,13 @@ static int pnext_body(lua_State *L) {
     /* stack: table, key */
     if (lua_next(L, 1)) return 2;
     return 0;
+}
+
+int bk_memory_exceeded(lua_State *L) {
+    bk_limits *lim = bk_limits_of(L);
+    int v = lim->mem_exceeded;
+    lim->mem_exceeded = 0;
+    return v;
 }
 
 int bk_pnext(lua_State *L, int idx) {

@@ -8,6 +8,7 @@ enum Help {
     Usage:
       buttonkit run [OPTIONS] FILE [ARGS...]   run a scenario script
       buttonkit run [OPTIONS] -e CODE          run inline code
+      buttonkit test [OPTIONS] [PATHS...]      run busted spec files (default spec/)
       buttonkit help [COMMAND]                 show help
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
@@ -34,10 +35,53 @@ enum Help {
       -h, --help             show this help
     """
 
+    static let test = """
+    Usage: buttonkit test [OPTIONS] [PATHS...]
+
+    Runs busted spec files: every *_spec.lua under the given folders (default
+    spec/), and files given directly. Each file runs in a fresh Lua state with
+    busted's API (describe, it, before_each, ...), luassert (assert, spy, stub,
+    mock, match) and ButtonKit's assertions (assert.appearance, assert.state,
+    assert.trace, assert.snapshot). A .busted file in the working folder is
+    honoured (tasks _all and default; keys are the long option names); flags
+    override it. Exit 0 when nothing failed, 1 when a test failed or errored or
+    no test was found, 2 for bad usage.
+
+    Output:
+      -o, --output FORMAT    utf (default on a terminal), plain (default
+                             otherwise), tap (TAP 14), junit, json
+      --junit FILE           also write JUnit XML to FILE
+      --json FILE            also write JSON to FILE
+    Selection:
+      --filter PAT           run tests whose full name matches the Lua pattern (repeatable)
+      --filter-out PAT       skip tests whose full name matches (repeatable)
+      -t, --tags T1,T2       run tests tagged #T1 or #T2
+      --exclude-tags T1,T2   skip tests with these tags
+      -p, --pattern PAT      spec file name pattern (default _spec)
+      --shard K/N            run the K-th of N deterministic shards
+      -l, --list             list tests (file:line: name) without running them
+    Order and repetition:
+      --shuffle              randomize file and test order (the seed is printed)
+      --seed N               seed for --shuffle, to replay an order
+      --repeat N             run the suite N times
+      --fail-fast            stop at the first failure
+      -j, --jobs N           run spec files in N parallel processes
+    Limits and environment:
+      --timeout SECONDS      per test (default 10; 0 = none)
+      --max-memory MB        per spec file (default 1024; 0 = none)
+      -m, --lpath PATH       add to package.path
+      --helper FILE          run FILE before each spec file
+      --unsafe               lift the sandbox
+      -u, --update-snapshots rewrite stored snapshots
+      -r, --run TASK         use TASK from .busted (default: default)
+      --config-file FILE     read FILE instead of .busted; --no-config ignores it
+    """
+
     static func text(for command: String?) -> String? {
         switch command {
         case nil, "": return overview
         case "run": return run
+        case "test": return test
         default: return nil
         }
     }

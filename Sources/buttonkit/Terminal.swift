@@ -25,6 +25,12 @@ enum Terminal {
         }
     }
 
+    /// Colours on a terminal unless NO_COLOR is set (no-color.org).
+    static var colorAllowed: Bool {
+        if let v = getenv("NO_COLOR"), v.pointee != 0 { return false }
+        return stdoutIsTerminal
+    }
+
     static var stdinIsTerminal: Bool { isatty(0) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 

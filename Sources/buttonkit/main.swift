@@ -17,10 +17,11 @@ func dispatch(_ args: [String]) -> Int32 {
         }
         switch first {
         case "run": return try RunCommand.main(Array(args.dropFirst()))
+        case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else {
-                throw UsageError("no help for '\(topic ?? "")'; commands: run")
+                throw UsageError("no help for '\(topic ?? "")'; commands: run, test")
             }
             Terminal.out(text + "\n")
             return 0

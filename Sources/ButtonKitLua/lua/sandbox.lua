@@ -77,13 +77,16 @@ end
 
 -- Loading code: text chunks only; files only inside the tree.
 local binary_refusal = "binary chunks are disabled in the sandbox (run with --unsafe to allow them)"
-load = function(chunk, name, mode, env)
+-- An explicit nil env would become the chunk's _ENV, so pass env only when given.
+load = function(chunk, name, mode, ...)
   if type(chunk) == "string" and chunk:byte(1) == 27 then return nil, binary_refusal end
-  return raw_load(chunk, name, "t", env)
+  if select("#", ...) > 0 then return raw_load(chunk, name, "t", ...) end
+  return raw_load(chunk, name, "t")
 end
-loadfile = function(path, mode, env)
+loadfile = function(path, mode, ...)
   if path ~= nil then checkpath(path, "r", "loadfile") end
-  return raw_loadfile(path, "t", env)
+  if select("#", ...) > 0 then return raw_loadfile(path, "t", ...) end
+  return raw_loadfile(path, "t")
 end
 dofile = function(path)
   if path ~= nil then checkpath(path, "r", "dofile") end

@@ -54,6 +54,8 @@ double bk_now(void);
 void bk_set_timeout(lua_State *L, double seconds);
 void bk_install_hook(lua_State *L);
 void bk_set_release(bk_releasefn fn);
+/* Reads and clears the flag set when an allocation was refused. */
+int bk_memory_exceeded(lua_State *L);
 
 /* Opens the standard libraries under lua_pcall; returns the status. */
 int bk_openlibs(lua_State *L);

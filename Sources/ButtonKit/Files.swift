@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// File helpers the bridge and the command line share (snapshots, spec
+/// discovery, reports), on top of the same POSIX calls the store uses.
+public enum Files {
+    public static func read(_ path: String) throws(ButtonKitError) -> String { try FileIO.read(path) }
+
+    /// Atomic replace: temporary file, fsync, rename.
+    public static func writeAtomically(_ text: String, to path: String) throws(ButtonKitError) {
+        try FileIO.writeAtomically(text, to: path)
+    }
+
+    public static func exists(_ path: String) -> Bool { FileIO.exists(path) }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func directory(of path: String) -> String { FileIO.directory(of: path) }
+    public static func basename(of path: String) -> String { FileIO.basename(of: path) }
+
+    /// `mkdir -p`.
+    public static func makeDirectories(_ path: String) throws(ButtonKitError) {
+        if path.isEmpty || isDirectory(path) { return }
+        let parent = directory(of: path)
+        if parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw .io(path: path, operation: "create folder", reason: FileIO.reason())
+        }
+    }
+
+    /// Names in a folder (no `.` and `..`), sorted bytewise for a stable order.
+    public static func list(_ path: String) -> [String] {
+        guard let d = opendir(path) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { raw -> String in
+                let bytes = raw.prefix { $0 != 0 }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+}

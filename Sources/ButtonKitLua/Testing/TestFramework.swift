@@ -1,0 +1,158 @@
+import ButtonKit
+import CLuaShim
+
+/// Loads the embedded Lua test framework (busted, luassert, say and the
+/// ButtonKit assertions) into a context, and runs a spec file with it.
+enum TestFramework {
+    /// Module name → embedded source. `require` finds them through
+    /// package.preload, so `require "luassert.spy"` returns the same objects
+    /// as the globals.
+    static let modules: [(String, String)] = [
+        ("say", EmbeddedLua.say),
+        ("luassert", EmbeddedLua.luassert),
+        ("busted", EmbeddedLua.busted),
+        ("buttonkit.assertions", EmbeddedLua.assertions),
+    ]
+
+    static func install(in ctx: LuaContext) throws {
+        guard let L = ctx.L else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        // package.preload[name] = chunk
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        Value.pushString(L, "package")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
+        Value.pushString(L, "preload")
+        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
+        let preload = lua_gettop(L)
+        for (name, source) in modules {
+            let status = luaL_loadbufferx(L, source, source.utf8.count, "=[buttonkit \(name)]", "t")
+            if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
+            Value.pushString(L, name)
+            lua_rotate(L, -2, 1)
+            lua_rawset(L, preload)
+        }
+        lua_settop(L, top)
+        try ctx.run(EmbeddedLua.testing, name: "=[buttonkit testing]")
+    }
+
+    /// Calls `require("busted").run(file, opts, host)`.
+    static func runSpec(in ctx: LuaContext, file: String, options: TestOptions) throws {
+        guard let L = ctx.L else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        // Fetch busted.run through package.loaded (set by the bootstrap).
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        Value.pushString(L, "package"); lua_rawget(L, -2)
+        Value.pushString(L, "loaded"); lua_rawget(L, -2)
+        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
+        Value.pushString(L, "run"); lua_rawget(L, -2)
+        Value.pushString(L, file)
+        pushOptions(L, file: file, options)
+        pushHost(L)
+        ctx.limits.pointee.mem_exceeded = 0
+        let status = bk_pcall_traceback(L, 3, 0)
+        bk_set_timeout(L, 0)
+        if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
+    }
+
+    static func pushOptions(_ L: OpaquePointer, file: String, _ o: TestOptions) {
+        lua_createtable(L, 0, 16)
+        func str(_ k: String, _ v: String) { Value.pushString(L, k); Value.pushString(L, v); lua_rawset(L, -3) }
+        func num(_ k: String, _ v: Double) { Value.pushString(L, k); lua_pushnumber(L, v); lua_rawset(L, -3) }
+        func int(_ k: String, _ v: Int) { Value.pushString(L, k); lua_pushinteger(L, lua_Integer(v)); lua_rawset(L, -3) }
+        func bool(_ k: String, _ v: Bool) { Value.pushString(L, k); lua_pushboolean(L, v ? 1 : 0); lua_rawset(L, -3) }
+        func list(_ k: String, _ v: [String]) { Value.pushString(L, k); Binding.pushList(L, v); lua_rawset(L, -3) }
+        str("file", file)
+        list("filter", o.filters); list("filter_out", o.filtersOut)
+        list("tags", o.tags); list("exclude_tags", o.excludeTags)
+        bool("shuffle", o.shuffle); int("seed", o.seed)
+        bool("list", o.list); bool("fail_fast", o.failFast)
+        int("shard_index", o.shard.index); int("shard_count", o.shard.count)
+        num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
+        bool("echo", o.echoOutput); bool("update_snapshots", o.updateSnapshots)
+    }
+
+    static func pushHost(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 8)
+        let fns: [(String, bk_hostfn)] = [
+            ("report", { L in Host.run(L, TestFramework.report) }),
+            ("timeout", { L in Host.run(L) { L in
+                bk_set_timeout(L, lua_type(L, 1) == LUA_TNUMBER ? lua_tonumberx(L, 1, nil) : 0)
+                return 0
+            } }),
+            ("clock", { L in Host.run(L) { L in lua_pushnumber(L, bk_now()); return 1 } }),
+            ("memory_exceeded", { L in Host.run(L) { L in lua_pushboolean(L, bk_memory_exceeded(L)); return 1 } }),
+            ("read_file", { L in Host.run(L, TestFramework.readFile) }),
+            ("write_file", { L in Host.run(L, TestFramework.writeFile) }),
+            ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),
+            ("json_decode", { L in Host.run(L, TestFramework.jsonDecode) }),
+            ("note", { L in Host.run(L) { L in
+                if let text = Value.string(L, 1) { LuaContext.of(L).testNote?(text) }
+                return 0
+            } }),
+        ]
+        for (name, fn) in fns { Value.pushString(L, name); bk_pushhostfn(L, fn, 0); lua_rawset(L, -3) }
+    }
+
+    /// `report(result)`: a table from the framework, converted and passed on.
+    static func report(_ L: OpaquePointer) throws -> Int32 {
+        guard lua_type(L, 1) == LUA_TTABLE else { throw BridgeError("report: table expected") }
+        func str(_ k: String) -> String? {
+            defer { lua_settop(L, -2) }
+            Convert.rawField(L, 1, k)
+            return lua_type(L, -1) == LUA_TNIL ? nil : Value.describe(L, -1)
+        }
+        func num(_ k: String) -> Double {
+            defer { lua_settop(L, -2) }
+            return Convert.rawField(L, 1, k) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : 0
+        }
+        let status: TestResult.Status
+        switch str("status") ?? "error" {
+        case "success": status = .passed
+        case "failure": status = .failed
+        case "pending": status = .pending
+        case "listed": status = .listed
+        default: status = .error
+        }
+        let r = TestResult(file: "", name: str("name") ?? "?", status: status, line: Int(num("line")),
+                           message: str("message"), traceback: str("traceback").flatMap { $0.isEmpty ? nil : $0 },
+                           duration: num("duration"), output: str("output") ?? "")
+        LuaContext.of(L).testReporter?(r)
+        return 0
+    }
+
+    static func readFile(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "read_file", method: false)
+        let path = try a.string(1)
+        if let text = try? Files.read(path) { Value.pushString(L, text) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    static func writeFile(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "write_file", method: false)
+        let path = try a.string(1), text = try a.string(2)
+        try Files.makeDirectories(Files.directory(of: path))
+        try Files.writeAtomically(text, to: path)
+        return 0
+    }
+
+    static func jsonEncode(_ L: OpaquePointer) throws -> Int32 {
+        let v = try Args(L, "json_encode", method: false).conv(1) { L, i throws(ConvertError) in try Convert.json(L, i) }
+        Value.pushString(L, JSON.serialize(v, pretty: true) + "\n")
+        return 1
+    }
+
+    static func jsonDecode(_ L: OpaquePointer) throws -> Int32 {
+        let text = try Args(L, "json_decode", method: false).string(1)
+        do {
+            Convert.pushJSON(L, try JSON.parse(text))
+            return 1
+        } catch {
+            lua_pushnil(L)
+            Value.pushString(L, "line \(error.line), column \(error.column): \(error.reason)")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The outcome of one test (or of a block or hook that failed outside a test).
+public struct TestResult: Sendable {
+    public enum Status: String, Sendable {
+        case passed, failed, error, pending, listed
+    }
+
+    public var file: String
+    public var name: String
+    public var status: Status
+    public var line: Int
+    public var message: String?
+    public var traceback: String?
+    /// Seconds.
+    public var duration: Double
+    /// What the test printed.
+    public var output: String
+
+    public init(file: String, name: String, status: Status, line: Int, message: String? = nil,
+                traceback: String? = nil, duration: Double = 0, output: String = "") {
+        self.file = file; self.name = name; self.status = status; self.line = line
+        self.message = message; self.traceback = traceback; self.duration = duration; self.output = output
+    }
+
+    /// Errors count as failures in the summary line.
+    public var isFailure: Bool { status == .failed || status == .error }
+
+    /// `file:line`.
+    public var location: String { "\(file):\(line)" }
+}

@@ -1,0 +1,22 @@
+/// Counts over a run; the closing line every format ends with.
+public struct TestSummary: Sendable {
+    public var passed = 0, failed = 0, errors = 0, skipped = 0
+    public var duration: Double = 0
+
+    public init() {}
+
+    public mutating func add(_ r: TestResult) {
+        switch r.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .error: errors += 1
+        case .pending: skipped += 1
+        case .listed: break
+        }
+    }
+
+    public var total: Int { passed + failed + errors + skipped }
+
+    /// `N passed, N failed, N skipped` — errors count as failed.
+    public var line: String { "\(passed) passed, \(failed + errors) failed, \(skipped) skipped" }
+}
