@@ -204,6 +204,8 @@ enum Binding {
 
     /// Removes a Lua handler; returns the model's token when it existed.
     static func removeHandler(_ L: OpaquePointer, selfIdx: Int32, token: Int) -> HandlerToken? {
+        // Tokens are positive counters; anything else was never handed out.
+        guard token > 0, token < Int(Int32.max) else { return nil }
         _ = bk_getuservalue(L, selfIdx)
         defer { lua_settop(L, -2) }
         guard lua_rawgeti(L, -1, lua_Integer(-token)) == LUA_TNUMBER else { lua_settop(L, -2); return nil }

@@ -15,7 +15,7 @@ enum RunCommand {
         var o = LuaContext.Options()
         o.sandbox = !a.flag("unsafe")
         o.timeout = try a.number("timeout", default: defaultTimeout, min: 0, command: command)
-        o.maxMemoryMB = Int(try a.number("max-memory", default: 1024, min: 0, command: command))
+        o.maxMemoryMB = Int(min(try a.number("max-memory", default: 1024, min: 0, command: command), 1_099_511_627_776.0))
         o.lpath = a.all("lpath")
         return o
     }

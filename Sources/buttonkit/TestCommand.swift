@@ -109,12 +109,13 @@ enum TestCommand {
         p.test.shuffle = flag("shuffle")
         p.test.updateSnapshots = flag("update-snapshots")
         p.test.sandbox = !flag("unsafe")
-        p.test.lpath = values("lpath")
+        // busted's default --lpath: a suite's ./src comes before anything else.
+        p.test.lpath = values("lpath").isEmpty ? ["./src/?.lua;./src/?/?.lua;./src/?/init.lua"] : values("lpath")
         p.test.helpers = values("helper")
         if let t = try number("timeout", min: 0) { p.test.timeout = t }
-        if let m = try number("max-memory", min: 0) { p.test.maxMemoryMB = Int(m) }
-        if let r = try number("repeat", min: 1) { p.repeatCount = Int(r) }
-        if let j = try number("jobs", min: 1) { p.jobs = Int(j) }
+        if let m = try number("max-memory", min: 0) { p.test.maxMemoryMB = Int(min(m, 1_099_511_627_776.0)) }
+        if let r = try number("repeat", min: 1) { p.repeatCount = Int(min(r, 1_000_000.0)) }
+        if let j = try number("jobs", min: 1) { p.jobs = Int(min(j, 256.0)) }
         if let s = value("seed") {
             guard let v = Int(s) else { throw UsageError("--seed expects an integer, got '\(s)'", command: "test") }
             p.seed = v
@@ -196,17 +197,18 @@ enum TestCommand {
             Terminal.out("\(n) tests\n")
             return n > 0 ? 0 : 1
         }
-        let junit = JUnitReporter.render(results, files: files, duration: summary.duration, timestamp: Clock.isoNow())
-        let json = JSONReporter.render(results, summary: summary, seed: plan.test.shuffle ? plan.seed : nil)
+        // Documents are rendered only when asked for.
+        func junit() -> String { JUnitReporter.render(results, files: files, duration: summary.duration, timestamp: Clock.isoNow()) }
+        func json() -> String { JSONReporter.render(results, summary: summary, seed: plan.test.shuffle ? plan.seed : nil) }
         switch plan.output {
         case "tap": Terminal.out(tap.finish(summary))
-        case "junit": Terminal.out(junit)
-        case "json": Terminal.out(json)
+        case "junit": Terminal.out(junit())
+        case "json": Terminal.out(json())
         default: Terminal.out(terminal.finish(summary, seed: plan.test.shuffle ? plan.seed : nil))
         }
         do {
-            if let path = plan.junit { try Files.writeAtomically(junit, to: path) }
-            if let path = plan.json { try Files.writeAtomically(json, to: path) }
+            if let path = plan.junit { try Files.writeAtomically(junit(), to: path) }
+            if let path = plan.json { try Files.writeAtomically(json(), to: path) }
         } catch {
             Terminal.err("buttonkit: \(error)")
             return 1

@@ -4,9 +4,8 @@ import CLuaShim
 /// Loads the embedded Lua test framework (busted, luassert, say and the
 /// ButtonKit assertions) into a context, and runs a spec file with it.
 enum TestFramework {
-    /// Module name → embedded source. `require` finds them through
-    /// package.preload, so `require "luassert.spy"` returns the same objects
-    /// as the globals.
+    /// Module name → embedded source. `require "luassert.spy"` and friends
+    /// return the same objects as the globals.
     static let modules: [(String, String)] = [
         ("say", EmbeddedLua.say),
         ("luassert", EmbeddedLua.luassert),
@@ -18,22 +17,22 @@ enum TestFramework {
         guard let L = ctx.L else { return }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        // package.preload[name] = chunk
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-        Value.pushString(L, "package")
-        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
-        Value.pushString(L, "preload")
-        guard lua_rawget(L, -2) == LUA_TTABLE else { return }
-        let preload = lua_gettop(L)
+        // The bootstrap receives the compiled modules and installs a searcher
+        // for them after the file searchers, so a suite that ships its own
+        // `say` or `luassert` (in ./src) tests its own copy, as with busted.
+        let boot = EmbeddedLua.testing
+        guard luaL_loadbufferx(L, boot, boot.utf8.count, "=[buttonkit testing]", "t") == LUA_OK else {
+            throw LuaError.fromTop(L, status: LUA_ERRSYNTAX, context: ctx)
+        }
+        lua_createtable(L, 0, Int32(modules.count))
         for (name, source) in modules {
+            Value.pushString(L, name)
             let status = luaL_loadbufferx(L, source, source.utf8.count, "=[buttonkit \(name)]", "t")
             if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
-            Value.pushString(L, name)
-            lua_rotate(L, -2, 1)
-            lua_rawset(L, preload)
+            lua_rawset(L, -3)
         }
-        lua_settop(L, top)
-        try ctx.run(EmbeddedLua.testing, name: "=[buttonkit testing]")
+        let status = bk_pcall_traceback(L, 1, 0)
+        if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
     }
 
     /// Calls `require("busted").run(file, opts, host)`.

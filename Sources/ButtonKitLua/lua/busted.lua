@@ -122,6 +122,13 @@ function busted.fail(message, level)
   luassert.fail(message, (level or 1) + 1)
 end
 
+-- require("busted").assert and friends, as busted exports them.
+busted.assert = luassert.assert
+busted.spy = luassert.spy
+busted.stub = luassert.stub
+busted.mock = luassert.mock
+busted.match = luassert.match
+
 busted.gettime = os.time
 busted.monotime = function() return host and host.clock() or os.clock() end
 busted.publish = function() end
@@ -131,13 +138,16 @@ busted.unsubscribe = function() end
 -- Names, tags, selection ------------------------------------------------
 
 local function full_name(node)
+  if node.full_name then return node.full_name end
   local parts = {}
   local n = node
   while n and n.kind ~= "file" do
     table.insert(parts, 1, n.name)
     n = n.parent
   end
-  return table.concat(parts, " ")
+  local name = table.concat(parts, " ")
+  if node.kind == "it" then node.full_name = name end
+  return name
 end
 
 local function tags_of(name)
@@ -167,6 +177,10 @@ end
 local seen_names = {}
 
 local function selected(test, name)
+  if #opts.tags == 0 and #opts.exclude_tags == 0 and #opts.filter == 0
+    and #opts.filter_out == 0 and opts.shard_count <= 1 then
+    return true
+  end
   local tags = tags_of(name)
   if #opts.tags > 0 then
     local hit = false
@@ -257,15 +271,18 @@ local function report(node, status, message, traceback, started, output)
 end
 
 local function run_hooks(list, from_leaf_up, block)
-  -- Collect the chain of blocks from the root to `block`.
-  local chain = {}
-  local b = block
-  while b do table.insert(chain, 1, b) b = b.parent end
-  if from_leaf_up then
+  -- The chain of blocks from the root to `block` (cached per block).
+  local chain = block.chain
+  if not chain then
+    chain = {}
+    local b = block
+    while b do table.insert(chain, 1, b) b = b.parent end
+    block.chain = chain
     local rev = {}
     for i = #chain, 1, -1 do rev[#rev + 1] = chain[i] end
-    chain = rev
+    block.chain_up = rev
   end
+  if from_leaf_up then chain = block.chain_up end
   local first_status, first_msg, first_tb
   for _, blk in ipairs(chain) do
     for _, h in ipairs(blk[list]) do
@@ -299,10 +316,15 @@ end
 -- Output of print/io.write during a test is captured (and echoed when asked).
 local real_print, real_write = print, io.write
 local captured
+local capture_print, capture_write
 
 local function start_capture()
   captured = {}
-  print = function(...)
+  print, io.write = capture_print, capture_write
+end
+
+do
+  capture_print = function(...)
     local n = select("#", ...)
     local parts = {}
     for i = 1, n do parts[i] = tostring((select(i, ...))) end
@@ -310,7 +332,7 @@ local function start_capture()
     captured[#captured + 1] = line
     if opts.echo then real_write(line) end
   end
-  io.write = function(...)
+  capture_write = function(...)
     for i = 1, select("#", ...) do
       local v = select(i, ...)
       captured[#captured + 1] = tostring(v)
@@ -322,7 +344,7 @@ end
 
 local function stop_capture()
   print, io.write = real_print, real_write
-  local out = captured and table.concat(captured) or ""
+  local out = (captured and #captured > 0) and table.concat(captured) or ""
   captured = nil
   return out
 end

@@ -6,7 +6,9 @@
 -- with a message and __tostring) so the runner can tell a failed assertion
 -- from an error.
 
-local say = require "say"
+-- The embedded `say` (a suite may ship and test its own `say` module).
+local say = package.loaded["buttonkit.say"] or require "say"
+package.loaded["buttonkit.say"] = say
 local unpack = table.unpack
 
 local luassert = {}
@@ -84,14 +86,40 @@ function util.hastostring(x)
   return type(mt) == "table" and mt.__tostring ~= nil
 end
 
+local arglist_mt = {}
+luassert.arglist_mt = arglist_mt
+
 function util.make_arglist(...)
-  return { n = select("#", ...), ... }
+  return setmetatable({ n = select("#", ...), ... }, arglist_mt)
 end
 
+function util.is_arglist(x) return getmetatable(x) == arglist_mt end
+
+function util.pack(...) return { n = select("#", ...), ... } end
+
+function util.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
+
 function util.copyargs(args)
-  local copy = { n = args.n }
+  local copy = setmetatable({ n = args.n }, arglist_mt)
   for i = 1, args.n or #args do copy[i] = args[i] end
   return { vals = copy, refs = args }
+end
+
+function util.shallowcopy(t)
+  if type(t) ~= "table" then return t end
+  local copy = {}
+  for k, v in pairs(t) do copy[k] = v end
+  return setmetatable(copy, getmetatable(t))
+end
+
+function util.deepcopy(t, cache)
+  if type(t) ~= "table" then return t end
+  cache = cache or {}
+  if cache[t] then return cache[t] end
+  local copy = {}
+  cache[t] = copy
+  for k, v in pairs(t) do copy[util.deepcopy(k, cache)] = util.deepcopy(v, cache) end
+  return setmetatable(copy, getmetatable(t))
 end
 
 local matcher_mt -- defined with the matchers below
@@ -250,6 +278,11 @@ local function format_value(v, fmtargs)
   if ty == "nil" then return "(nil)" end
   if ty == "table" then
     if is_matcher(v) then return "(matcher) " .. tostring(v) end
+    if getmetatable(v) == luassert.arglist_mt then
+      local parts = {}
+      for i = 1, v.n or #v do parts[i] = format_value(v[i]) end
+      return "(values list) (" .. table.concat(parts, ", ") .. ")"
+    end
     return format_table(v, fmtargs)
   end
   return "(" .. ty .. ") " .. tostring(v)
@@ -306,8 +339,26 @@ state_mt.__index = function(self, key)
   return self
 end
 
+-- Joins tokens greedily into the longest known names: `error`, `matches`
+-- becomes `error_matches`; `called`, `at`, `least` becomes `called_at_least`.
+local function extract_keys(space, tokens)
+  local keys = {}
+  local i = 1
+  while i <= #tokens do
+    local found, last = nil, i
+    local name = nil
+    for j = i, #tokens do
+      name = name and (name .. "_" .. tokens[j]) or tokens[j]
+      if namespace[space][name] or namespace.modifier[name] then found, last = name, j end
+    end
+    keys[#keys + 1] = found or tokens[i]
+    i = (found and last or i) + 1
+  end
+  return keys
+end
+
 state_mt.__call = function(self, ...)
-  local tokens = self.tokens
+  local tokens = extract_keys("assertion", self.tokens)
   local assertion
   for _, t in ipairs(tokens) do
     if namespace.assertion[t] then assertion = namespace.assertion[t] end
@@ -341,6 +392,18 @@ state_mt.__call = function(self, ...)
   return ...
 end
 
+local generation = 0
+local saved_state = {}
+
+local function remember()
+  local snap = saved_state[generation]
+  if snap and not snap.params then
+    snap.params = {}
+    for k, v in pairs(parameters) do snap.params[k] = v end
+    snap.formatters = { table.unpack(formatters) }
+  end
+end
+
 local assert_obj = {}
 luassert.assert = assert_obj
 
@@ -348,34 +411,39 @@ function assert_obj.register(self, ...) return register(self, ...) end
 function assert_obj.unregister(_, space, name)
   if namespace[space] then namespace[space][name:lower()] = nil end
 end
-function assert_obj.add_formatter(_, fn) formatters[#formatters + 1] = fn end
+function assert_obj.add_formatter(_, fn) remember() formatters[#formatters + 1] = fn end
 function assert_obj.remove_formatter(_, fn)
+  remember()
   for i = #formatters, 1, -1 do if formatters[i] == fn then table.remove(formatters, i) end end
 end
 function assert_obj.format(_, args) return format_args(args) end
-function assert_obj.set_parameter(_, name, value) parameters[name] = value end
+function assert_obj.set_parameter(_, name, value) remember() parameters[name] = value end
 function assert_obj.get_parameter(_, name) return parameters[name] end
 function assert_obj.add_spy(_, s) spies[#spies + 1] = s end
 
 -- A snapshot remembers parameters, formatters and spies; revert() undoes
 -- whatever a test changed (spies and stubs it installed are reverted).
+-- Cheap when nothing changed: copies are made only on the first change.
 function assert_obj.snapshot(_)
-  local saved_params = {}
-  for k, v in pairs(parameters) do saved_params[k] = v end
-  local nformatters, nspies = #formatters, #spies
-  local saved_formatters = { table.unpack(formatters) }
+  generation = generation + 1
+  local my = generation
+  local snap = { nspies = #spies }
+  saved_state[my] = snap
   return {
     revert = function()
-      for k in pairs(parameters) do parameters[k] = nil end
-      for k, v in pairs(saved_params) do parameters[k] = v end
-      for i = #formatters, 1, -1 do formatters[i] = nil end
-      for i, f in ipairs(saved_formatters) do formatters[i] = f end
-      for i = #spies, nspies + 1, -1 do
+      if snap.params then
+        for k in pairs(parameters) do parameters[k] = nil end
+        for k, v in pairs(snap.params) do parameters[k] = v end
+        for i = #formatters, 1, -1 do formatters[i] = nil end
+        for i, f in ipairs(snap.formatters) do formatters[i] = f end
+      end
+      for i = #spies, snap.nspies + 1, -1 do
         local s = spies[i]
         if s.revert then s:revert() end
         spies[i] = nil
       end
-      local _ = nformatters
+      saved_state[my] = nil
+      generation = my - 1
     end,
   }
 end
@@ -427,6 +495,14 @@ local function need(args, n, name, level)
   end
 end
 
+-- Inserts into an argument list honouring its `n` (it may hold nils).
+local function arg_insert(args, pos, v)
+  local n = args.n or #args
+  for i = n, pos, -1 do args[i + 1] = args[i] end
+  args[pos] = v
+  args.n = math.max(n, pos - 1) + 1
+end
+
 -- Swaps (expected, actual) so messages show "Passed in" (actual) first.
 local function swap(args)
   args[1], args[2] = args[2], args[1]
@@ -468,8 +544,8 @@ end
 
 local function is_value(expected)
   return function(state, args)
-    table.insert(args, 2, expected)
-    args.n = math.max(args.n, 1) + 1
+    if args.n < 1 then args.n = 1 end
+    arg_insert(args, 2, expected)
     set_failure(state, args[3])
     return args[1] == expected
   end
@@ -477,11 +553,12 @@ end
 
 local function is_type(ty)
   return function(state, args)
-    table.insert(args, 2, "type " .. ty)
-    args.n = math.max(args.n, 1) + 1
+    local given = args.n
+    if args.n < 1 then args.n = 1 end
+    arg_insert(args, 2, "type " .. ty)
     args.nofmt = { [2] = true }
     set_failure(state, args[3])
-    return args.n > 1 and type(args[1]) == ty
+    return given > 0 and type(args[1]) == ty
   end
 end
 
@@ -694,7 +771,7 @@ match_state_mt.__index = function(self, key)
 end
 match_state_mt.__call = function(self, ...)
   local name
-  for _, t in ipairs(self.tokens) do
+  for _, t in ipairs(extract_keys("matcher", self.tokens)) do
     if namespace.matcher[t] then name = t end
   end
   if not name then error("luassert: unknown matcher '" .. table.concat(self.tokens, ".") .. "'", 2) end

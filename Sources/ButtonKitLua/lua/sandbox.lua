@@ -113,5 +113,8 @@ end
 package.searchers = { preload_searcher, lua_searcher }
 
 -- debug: only what error reporting and test frameworks need.
-debug = { traceback = traceback, getinfo = getinfo }
+debug = {
+  traceback = traceback, getinfo = getinfo,
+  getmetatable = debug.getmetatable, getlocal = debug.getlocal, upvalueid = debug.upvalueid,
+}
 package.loaded.debug = debug

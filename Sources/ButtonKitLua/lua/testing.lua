@@ -1,21 +1,43 @@
--- Bootstrap of `buttonkit test`, run once per spec state: the module names
--- real suites require, and the globals busted exports.
-local luassert = require "luassert"
+-- Bootstrap of `buttonkit test`, run once per spec state: a searcher for the
+-- embedded modules (after the file searchers, as busted's own copies come
+-- after a suite's ./src), the module names real suites require, and the
+-- globals busted exports.
+local embedded = ...
 
-package.preload["luassert.assert"] = function() return luassert.assert end
-package.preload["luassert.spy"] = function() return luassert.spy end
-package.preload["luassert.stub"] = function() return luassert.stub end
-package.preload["luassert.mock"] = function() return luassert.mock end
-package.preload["luassert.match"] = function() return luassert.match end
-package.preload["luassert.util"] = function() return luassert.util end
-package.preload["luassert.state"] = function() return luassert.assert end
-package.preload["luassert.formatters"] = function() return {} end
-package.preload["luassert.array"] = function() return {} end
+local aliases = {
+  ["luassert.assert"] = function(L) return L.assert end,
+  ["luassert.spy"] = function(L) return L.spy end,
+  ["luassert.stub"] = function(L) return L.stub end,
+  ["luassert.mock"] = function(L) return L.mock end,
+  ["luassert.match"] = function(L) return L.match end,
+  ["luassert.util"] = function(L) return L.util end,
+  ["luassert.state"] = function(L) return L.assert end,
+  ["luassert.formatters"] = function() return {} end,
+  ["luassert.array"] = function() return {} end,
+  -- `require "luassert"` in real suites returns the assert object itself.
+  ["luassert"] = function(L) return L.assert end,
+}
 
--- `require "luassert"` in real suites returns the assert object itself.
-package.loaded["luassert"] = luassert.assert
-package.loaded["luassert.internals"] = luassert
+local internals
 
-local busted = require "busted"
+table.insert(package.searchers, function(name)
+  if name == "luassert.internals" then
+    return function() return internals end, "[buttonkit luassert]"
+  end
+  local alias = aliases[name]
+  if alias then
+    return function() return alias(internals) end, "[buttonkit " .. name .. "]"
+  end
+  local chunk = embedded[name]
+  if chunk then return chunk, "[buttonkit " .. name .. "]" end
+  return "\n\tno module '" .. name .. "' in buttonkit"
+end)
+
+-- Load the framework from the embedded copies, whatever ./src holds.
+internals = embedded["luassert"]()
+package.loaded["luassert.internals"] = internals
+package.loaded["say"] = package.loaded["say"] or nil
+local busted = embedded["busted"]()
+package.loaded["busted"] = busted
 busted.install_globals()
-require "buttonkit.assertions"
+embedded["buttonkit.assertions"]()

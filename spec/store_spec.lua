@@ -1,0 +1,52 @@
+-- Stores: JSON files written atomically.
+describe("stores", function()
+  local path
+  before_each(function()
+    path = ".build/spec-store-" .. tostring(math.random(1e9)) .. ".json"
+  end)
+  after_each(function() os.remove(path) end)
+
+  it("keep values on disk", function()
+    local s = ui.store(path)
+    assert.are.equal(path, s.path)
+    s:set("n", 1):set("f", 1.5):set("s", "x"):set("b", true):set("t", { 1, 2, { a = "b" } })
+    local again = ui.store(path)
+    assert.are.equal(1, again:get("n"))
+    assert.are.equal(1.5, again:get("f"))
+    assert.are.equal("x", again:get("s"))
+    assert.is_true(again:get("b"))
+    assert.are.same({ 1, 2, { a = "b" } }, again:get("t"))
+    assert.are.same({ "b", "f", "n", "s", "t" }, again:keys())
+  end)
+
+  it("delete keys", function()
+    local s = ui.store(path)
+    s:set("a", 1)
+    s:delete("a")
+    assert.is_nil(ui.store(path):get("a"))
+    s:set("b", 1); s:set("b", nil)
+    assert.is_nil(s:get("b"))
+  end)
+
+  it("refuse values JSON cannot hold", function()
+    local s = ui.store(path)
+    assert.error_matches(function() s:set("f", print) end, "cannot store a function")
+    assert.error_matches(function() s:set("x", 0 / 0) end, "not a finite number")
+    local t = {}; t.self = t
+    assert.error_matches(function() s:set("c", t) end, "nested too deeply")
+  end)
+
+  it("refuse a corrupt file, naming file and position, and leave it alone", function()
+    local f = assert(io.open(path, "w"))
+    f:write('{\n  "a": 1,\n  "b": tru\n}')
+    f:close()
+    assert.error_matches(function() ui.store(path) end, path:gsub("%p", "%%%0") .. ":3:8: not valid JSON")
+    local g = assert(io.open(path))
+    assert.are.equal('{\n  "a": 1,\n  "b": tru\n}', g:read("a"))
+    g:close()
+  end)
+
+  it("stay inside the working tree", function()
+    assert.error_matches(function() ui.store("/tmp/outside.json") end, "outside the working tree")
+  end)
+end)
