@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit"]),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit"]),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,10 +7,14 @@ enum Terminal {
     static func err(_ s: String) {
         var line = s
         if !line.hasSuffix("\n") { line += "\n" }
+        fflush(nil)
         write(2, line)
     }
 
     static func out(_ s: String) {
+        // Lua's print and io.write go through C's buffered stdout: flush it
+        // first so what scripts printed stays in order with what we print.
+        fflush(nil)
         write(1, s)
     }
 

@@ -7,7 +7,11 @@ public enum BustedConfig {
     /// Option values by name (lists keep their order); nil when no file.
     public static func load(path: String = ".busted", task: String?) throws -> [String: [String]]? {
         guard Files.exists(path) else { return nil }
-        let ctx = try LuaContext()
+        // The config is the user's own file, read like a script run with --unsafe.
+        var options = LuaContext.Options()
+        options.sandbox = false
+        options.timeout = 5
+        let ctx = try LuaContext(options: options)
         guard let L = ctx.L else { return nil }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

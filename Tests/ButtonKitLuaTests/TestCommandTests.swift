@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("buttonkit test", .serialized)
+struct TestCommandTests {
+    @Test func passingSuiteExits0WithTheClosingLine() throws {
+        let r = try CLI.run(["test", "passing"])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.hasSuffix("4 passed, 0 failed, 1 skipped\n"))
+    }
+
+    @Test func failuresExit1AndShowLocationMessageTraceback() throws {
+        let r = try CLI.run(["test", "failing"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("failing/mixed_spec.lua:3: Expected objects to be equal."))
+        #expect(r.stdout.contains("failing/mixed_spec.lua:4: kaboom"))
+        #expect(r.stdout.contains("stack traceback:"))
+        #expect(r.stdout.hasSuffix("1 passed, 3 failed, 1 skipped\n"))
+    }
+
+    @Test func noTestsFoundExits1() throws {
+        let r = try CLI.run(["test", "empty"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no test"))
+        #expect(try CLI.run(["test", "does-not-exist"]).status == 1)
+    }
+
+    @Test func badUsageExits2() throws {
+        #expect(try CLI.run(["test", "--shard", "4/3"]).status == 2)
+        #expect(try CLI.run(["test", "-o", "xml"]).status == 2)
+        #expect(try CLI.run(["test", "--bogus"]).status == 2)
+    }
+
+    @Test func spinningAndMemoryEatingTestsFailAloneWhileTheRestPass() throws {
+        let r = try CLI.run(["test", "--timeout", "0.5", "--max-memory", "64", "limits"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("time limit exceeded (0.5 s)"))
+        #expect(r.stdout.contains("memory limit exceeded (64 MB per spec file)"))
+        #expect(r.stdout.hasSuffix("2 passed, 2 failed, 0 skipped\n"))
+    }
+
+    @Test func junitIsWellFormedWithRightCounts() throws {
+        let r = try CLI.run(["test", "-o", "junit", "failing", "passing"])
+        let doc = try XMLDocument(data: Data(r.stdout.utf8))
+        let root = try #require(doc.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "10")
+        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "2")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.count == 3)
+        let cases = try doc.nodes(forXPath: "//testcase")
+        #expect(cases.count == 10)
+        for c in cases {
+            let e = try #require(c as? XMLElement)
+            for attr in ["classname", "name", "file", "line", "time"] { #expect(e.attribute(forName: attr) != nil) }
+        }
+        let failure = try #require(try doc.nodes(forXPath: "//failure").first as? XMLElement)
+        #expect(failure.attribute(forName: "message") != nil && failure.attribute(forName: "type") != nil)
+        #expect(try doc.nodes(forXPath: "//skipped").count == 2)
+        #expect(try doc.nodes(forXPath: "//system-out").first?.stringValue?.contains("hello from a test") == true)
+    }
+
+    @Test func junitFileIsWrittenBesideTerminalOutput() throws {
+        let dir = try CLI.scratch()
+        let out = dir.appendingPathComponent("report.xml").path
+        let r = try CLI.run(["test", "--junit", out, "passing"])
+        #expect(r.stdout.hasSuffix("4 passed, 0 failed, 1 skipped\n"))
+        let doc = try XMLDocument(contentsOf: URL(fileURLWithPath: out))
+        #expect(doc.rootElement()?.attribute(forName: "tests")?.stringValue == "5")
+    }
+
+    @Test func tapParsesAsTAP14() throws {
+        let r = try CLI.run(["test", "-o", "tap", "failing"])
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "TAP version 14")
+        var n = 0
+        var inYAML = false
+        var sawSkip = false, sawYAML = false
+        for l in lines.dropFirst() where !l.isEmpty {
+            if inYAML { if l == "  ..." { inYAML = false }; continue }
+            if l == "  ---" { inYAML = true; sawYAML = true; continue }
+            if l.hasPrefix("ok ") || l.hasPrefix("not ok ") {
+                n += 1
+                let num = l.hasPrefix("ok ") ? l.dropFirst(3) : l.dropFirst(7)
+                #expect(num.hasPrefix("\(n) - "), "test point \(n): \(l)")
+                if l.contains("# SKIP") { sawSkip = true }
+            } else if l.hasPrefix("1..") {
+                #expect(l == "1..\(n)")
+            } else {
+                #expect(l.hasPrefix("#"), "unexpected TAP line: \(l)")
+            }
+        }
+        #expect(n == 5 && sawSkip && sawYAML)
+    }
+
+    @Test func jsonOutputParses() throws {
+        let r = try CLI.run(["test", "-o", "json", "failing"])
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let summary = try #require(obj["summary"] as? [String: Any])
+        #expect(summary["passed"] as? Int == 1)
+        #expect(summary["failed"] as? Int == 2)
+        #expect(summary["errors"] as? Int == 1)
+        #expect((obj["tests"] as? [Any])?.count == 5)
+    }
+
+    @Test func listShowsNamesWithoutRunning() throws {
+        let r = try CLI.run(["test", "--list", "failing"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("failing/mixed_spec.lua:4: mixed <&> \"quotes\" errors"))
+        #expect(!r.stdout.contains("kaboom"))
+    }
+
+    func listed(_ extra: [String]) throws -> [String] {
+        try CLI.run(["test", "--list"] + extra + ["tags"]).stdout
+            .split(separator: "\n").filter { $0.contains(": tagged") }.map(String.init)
+    }
+
+    @Test func filtersAndTagsSelectTests() throws {
+        #expect(try listed(["--tags", "fast"]).count == 2)
+        #expect(try listed(["--exclude-tags", "slow"]).count == 22)
+        #expect(try listed(["--filter", "generated 1%d"]).count == 10)
+        #expect(try listed(["--filter", "plain", "--filter", "#slow"]).count == 3)
+        #expect(try listed(["--filter-out", "generated"]).count == 4)
+    }
+
+    @Test func shardsPartitionEveryTestExactlyOnce() throws {
+        let all = Set(try listed([]))
+        #expect(all.count == 24)
+        var union: [String] = []
+        for k in 1...3 { union += try listed(["--shard", "\(k)/3"]) }
+        #expect(union.count == 24)
+        #expect(Set(union) == all)
+        #expect(try listed(["--shard", "2/3"]) == (try listed(["--shard", "2/3"])))
+    }
+
+    @Test func shufflePrintsItsSeedAndReplays() throws {
+        let a = try CLI.run(["test", "--shuffle", "--seed", "42", "-o", "tap", "tags"]).stdout
+        let b = try CLI.run(["test", "--shuffle", "--seed", "42", "-o", "tap", "tags"]).stdout
+        let c = try CLI.run(["test", "-o", "tap", "tags"]).stdout
+        #expect(a == b)
+        #expect(a != c)
+        let plain = try CLI.run(["test", "--shuffle", "--seed", "42", "tags"]).stdout
+        #expect(plain.contains("seed 42"))
+    }
+
+    @Test func repeatAndFailFast() throws {
+        #expect(try CLI.run(["test", "--repeat", "3", "passing"]).stdout.hasSuffix("12 passed, 0 failed, 3 skipped\n"))
+        let ff = try CLI.run(["test", "--fail-fast", "failing"])
+        #expect(ff.stdout.hasSuffix("1 passed, 1 failed, 0 skipped\n"))
+    }
+
+    @Test func jobsGiveTheSameResultsInAStableOrder() throws {
+        let one = try CLI.run(["test", "-o", "tap", "passing", "failing", "tags"])
+        let two = try CLI.run(["test", "-o", "tap", "--jobs", "3", "passing", "failing", "tags"])
+        func points(_ s: String) -> [String] {
+            s.split(separator: "\n").filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") }.map(String.init)
+        }
+        #expect(points(one.stdout) == points(two.stdout))
+        #expect(one.status == two.status)
+    }
+
+    @Test func bustedConfigIsHonouredAndFlagsOverrideIt() throws {
+        let dir = CLI.fixtures.appendingPathComponent("config")
+        let r = try CLI.run(["test"], in: dir)
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 0 failed, 0 skipped\n"))
+        let only = try CLI.run(["test", "--run", "only"], in: dir)
+        #expect(only.stdout.hasSuffix("0 passed, 1 failed, 0 skipped\n"))
+        let flags = try CLI.run(["test", "--exclude-tags", "none", "--pattern", "_spec"], in: dir)
+        #expect(flags.stdout.contains("pattern ignored"))
+    }
+
+    @Test func snapshotsAreWrittenCheckedAndUpdated() throws {
+        let dir = try CLI.scratch()
+        let spec = dir.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.fixtures.appendingPathComponent("snapshots/snap_spec.lua"),
+                                         to: spec.appendingPathComponent("snap_spec.lua"))
+        let first = try CLI.run(["test"], in: dir)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains("wrote snapshot"))
+        let stored = try String(contentsOf: spec.appendingPathComponent("__snapshots__/snap_spec.json"), encoding: .utf8)
+        #expect(stored.contains("\"titleColor\": \"#0000FFFF\""))
+        #expect(try CLI.run(["test"], in: dir).status == 0)
+        let changed = try CLI.run(["test"], in: dir, env: ["SNAP_COLOR": "red"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("normal.titleColor is '#FF0000FF', snapshot has '#0000FFFF'"))
+        #expect(try CLI.run(["test", "--update-snapshots"], in: dir, env: ["SNAP_COLOR": "red"]).status == 0)
+        #expect(try CLI.run(["test"], in: dir, env: ["SNAP_COLOR": "red"]).status == 0)
+    }
+
+    @Test func requireReturnsTheSameObjects() throws {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        local busted = require("busted")
+        it("same objects", function()
+          assert.are.equal(busted.it, it)
+          assert.are.equal(require("luassert"), assert)
+          assert.are.equal(require("luassert.spy"), spy)
+          assert.are.equal(require("luassert.stub"), stub)
+          assert.are.equal(require("luassert.mock"), mock)
+          assert.are.equal(require("luassert.match"), match)
+          assert.is_table(require("say"))
+        end)
+        """.write(to: dir.appendingPathComponent("spec/req_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test"], in: dir)
+        #expect(r.status == 0, "\(r.stdout)")
+    }
+}

@@ -1,0 +1,1 @@
+it("is not matched by the pattern", function() error("pattern ignored") end)

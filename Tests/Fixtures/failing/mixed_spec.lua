@@ -1,0 +1,7 @@
+describe("mixed <&> \"quotes\"", function()
+  it("passes", function() assert.is_true(true) end)
+  it("fails", function() assert.are.equal(1, 2) end)
+  it("errors", function() error("kaboom") end)
+  it("skips", function() pending("later") end)
+  it("prints", function() print("hello from a test") assert.is_true(false) end)
+end)
