@@ -170,6 +170,55 @@ func startup(_ buttonkit: String, _ lua: String) {
     row("ratio", fmt(bk / l, 2) + "x", "<= 4x", bk / l <= 4)
 }
 
+/// Writes a spec of `n` small tests sharing a before_each, in its own folder.
+func generateSpec(_ n: Int) -> String {
+    let dir = "/tmp/buttonkit-bench-\(getpid())-\(n)"
+    mkdir(dir, 0o755)
+    mkdir(dir + "/spec", 0o755)
+    var lines = ["describe(\"generated\", function()", "  local n", "  before_each(function() n = 1 end)"]
+    for i in 0..<n { lines.append("  it(\"test \(i)\", function() assert.are.equal(\(i) + 1, n + \(i)) end)") }
+    lines.append("end)")
+    let f = fopen(dir + "/spec/gen_spec.lua", "w")
+    fputs(lines.joined(separator: "\n") + "\n", f)
+    fclose(f)
+    return dir
+}
+
+/// Mean wall time of `argv` run in `dir`, in seconds.
+func timeIn(_ dir: String, _ argv: [String], runs: Int) -> Double {
+    let cwd = Sandboxless.cwd()
+    chdir(dir)
+    defer { chdir(cwd) }
+    return spawnMean(argv, runs) / 1000
+}
+
+enum Sandboxless {
+    static func cwd() -> String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buf, buf.count) != nil else { return "." }
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+func runner(_ buttonkit: String, _ busted: String) {
+    header("test runner: buttonkit test vs busted on the same generated spec")
+    let d2k = generateSpec(2000)
+    let bk2k = timeIn(d2k, [buttonkit, "test", "--output", "plain", "spec"], runs: 10)
+    let bu2k = timeIn(d2k, [busted, "-o", "plainTerminal", "spec"], runs: 3)
+    row("busted 2.1.1, 2,000 tests + before_each", fmt(bu2k * 1000, 0) + " ms", "(baseline)", nil)
+    row("buttonkit test, same spec", fmt(bk2k * 1000, 1) + " ms", "", nil)
+    row("speed-up", fmt(bu2k / bk2k, 1) + "x", ">= 20x", bu2k / bk2k >= 20)
+    let d10k = generateSpec(10_000)
+    let bk10k = timeIn(d10k, [buttonkit, "test", "--output", "plain", "spec"], runs: 5)
+    let bu10k = timeIn(d10k, [busted, "-o", "plainTerminal", "spec"], runs: 1)
+    row("busted, 10,000 tests", fmt(bu10k * 1000, 0) + " ms", "", nil)
+    row("buttonkit test, 10,000 tests", fmt(bk10k * 1000, 1) + " ms", "", nil)
+    row("speed-up at 10,000", fmt(bu10k / bk10k, 1) + "x", "", nil)
+    row("per-test overhead (10k - 2k) / 8k", fmt((bk10k - bk2k) / 8000 * 1e6, 1) + " us", "", nil)
+    let d1 = generateSpec(1)
+    row("one-test file (start-up + framework)", fmt(timeIn(d1, [buttonkit, "test", "--output", "plain", "spec"], runs: 20) * 1000, 2) + " ms", "", nil)
+}
+
 let args = Array(CommandLine.arguments.dropFirst())
 do {
     switch args.first ?? "all" {
@@ -177,8 +226,9 @@ do {
     case "memory": try memory()
     case "bridge": try bridge()
     case "startup" where args.count == 3: startup(args[1], args[2])
+    case "runner" where args.count == 3: runner(args[1], args[2])
     default:
-        print("usage: ButtonKitBench core | memory | bridge | startup BUTTONKIT LUA")
+        print("usage: ButtonKitBench core | memory | bridge | startup BUTTONKIT LUA | runner BUTTONKIT BUSTED")
         exit(2)
     }
 } catch {

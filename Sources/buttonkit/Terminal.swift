@@ -11,7 +11,9 @@ enum Terminal {
         write(2, line)
     }
 
+    /// Writes to standard output now.
     static func out(_ s: String) {
+        guard !s.isEmpty else { return }
         // Lua's print and io.write go through C's buffered stdout: flush it
         // first so what scripts printed stays in order with what we print.
         fflush(nil)

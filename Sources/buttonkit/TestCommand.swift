@@ -160,12 +160,20 @@ enum TestCommand {
         if plan.output == "tap" { Terminal.out(tap.start()) }
         var stopped = false
 
+        // Lines for one file are collected and written together, except on
+        // a terminal (utf), where each test shows as it finishes.
+        var pending = ""
+        func emit(_ s: String) {
+            if plan.output == "utf" { Terminal.out(s) } else { pending += s }
+        }
+        func flushPending() { Terminal.out(pending); pending = "" }
+
         func deliver(_ r: TestResult) {
             results.append(r)
             summary.add(r)
             switch plan.output {
-            case "tap": Terminal.out(tap.line(for: r))
-            case "utf", "plain": Terminal.out(terminal.line(for: r))
+            case "tap": emit(tap.line(for: r))
+            case "utf", "plain": emit(terminal.line(for: r))
             default: break
             }
             if plan.test.failFast && r.isFailure { stopped = true }
@@ -175,9 +183,10 @@ enum TestCommand {
             if plan.jobs > 1 && files.count > 1 && !plan.test.list {
                 let pool = WorkerPool(jobs: plan.jobs, plan: plan)
                 pool.run(files) { file, fileResults in
-                    if streaming && plan.output != "tap" { Terminal.out(terminal.fileStarted(file)) }
+                    if streaming && plan.output != "tap" { emit(terminal.fileStarted(file)) }
                     for r in fileResults where !stopped { deliver(r) }
-                    if plan.output != "tap" { Terminal.out(terminal.fileFinished(file)) }
+                    if plan.output != "tap" { emit(terminal.fileFinished(file)) }
+                    flushPending()
                     return !stopped
                 }
                 if stopped { break outer }
@@ -185,7 +194,8 @@ enum TestCommand {
                 for file in files {
                     if plan.output == "utf" && !plan.test.list { Terminal.out(terminal.fileStarted(file)) }
                     SpecRunner.run(file: file, options: plan.test, onNote: { Terminal.err("note: \($0)") }) { r in deliver(r) }
-                    if plan.output == "plain" { Terminal.out(terminal.fileFinished(file)) }
+                    if plan.output == "plain" { emit(terminal.fileFinished(file)) }
+                    flushPending()
                     if stopped { break outer }
                 }
             }

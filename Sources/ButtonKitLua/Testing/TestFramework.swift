@@ -95,29 +95,26 @@ enum TestFramework {
         for (name, fn) in fns { Value.pushString(L, name); bk_pushhostfn(L, fn, 0); lua_rawset(L, -3) }
     }
 
-    /// `report(result)`: a table from the framework, converted and passed on.
+    /// `report(status, name, line, duration, message, traceback, output)`
+    /// from the framework, converted and passed on. Positional arguments
+    /// keep the per-test cost down (no table per result).
     static func report(_ L: OpaquePointer) throws -> Int32 {
-        guard lua_type(L, 1) == LUA_TTABLE else { throw BridgeError("report: table expected") }
-        func str(_ k: String) -> String? {
-            defer { lua_settop(L, -2) }
-            Convert.rawField(L, 1, k)
-            return lua_type(L, -1) == LUA_TNIL ? nil : Value.describe(L, -1)
-        }
-        func num(_ k: String) -> Double {
-            defer { lua_settop(L, -2) }
-            return Convert.rawField(L, 1, k) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : 0
+        func str(_ i: Int32) -> String? {
+            lua_type(L, i) <= LUA_TNIL ? nil : Value.describe(L, i)
         }
         let status: TestResult.Status
-        switch str("status") ?? "error" {
+        switch Value.string(L, 1) ?? "error" {
         case "success": status = .passed
         case "failure": status = .failed
         case "pending": status = .pending
         case "listed": status = .listed
         default: status = .error
         }
-        let r = TestResult(file: "", name: str("name") ?? "?", status: status, line: Int(num("line")),
-                           message: str("message"), traceback: str("traceback").flatMap { $0.isEmpty ? nil : $0 },
-                           duration: num("duration"), output: str("output") ?? "")
+        let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
+        let duration = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumberx(L, 4, nil) : 0
+        let r = TestResult(file: "", name: str(2) ?? "?", status: status, line: line,
+                           message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
+                           duration: duration, output: str(7) ?? "")
         LuaContext.of(L).testReporter?(r)
         return 0
     }

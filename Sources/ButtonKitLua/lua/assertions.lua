@@ -152,6 +152,7 @@ local function snapshot(state, args, level)
   local control, name = args[1], args[2]
   local test = busted.current_test
   if not test then error("assert.snapshot can only be used inside a test", level + 1) end
+  test = { name = test.full_name or test.name, file = test.file }
   local ok, actual = pcall(capture, control)
   if not ok then error(actual, level + 1) end
   local key = name

@@ -34,7 +34,7 @@ local function new_block(kind, name, fn, parent, line)
 end
 
 local function caller_line(level)
-  local info = debug.getinfo(level + 1, "Sl")
+  local info = debug.getinfo(level + 1, "l")
   return info and info.currentline or 0
 end
 
@@ -257,16 +257,11 @@ local function safe(fn, ...)
 end
 
 local function report(node, status, message, traceback, started, output)
-  local r = {
-    name = node.kind == "it" and full_name(node) or (full_name(node) ~= "" and full_name(node) or node.name),
-    status = status,
-    line = node.line or 0,
-    message = message,
-    traceback = traceback,
-    duration = started and (host.clock() - started) or 0,
-    output = output,
-  }
-  host.report(r)
+  local name = full_name(node)
+  if name == "" then name = node.name end
+  -- Positional arguments: no table to build per test.
+  host.report(status, name, node.line or 0, started and (host.clock() - started) or 0,
+    message, traceback, output)
   if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
 end
 
@@ -319,7 +314,7 @@ local captured
 local capture_print, capture_write
 
 local function start_capture()
-  captured = {}
+  captured = nil  -- made on the first print
   print, io.write = capture_print, capture_write
 end
 
@@ -329,10 +324,12 @@ do
     local parts = {}
     for i = 1, n do parts[i] = tostring((select(i, ...))) end
     local line = table.concat(parts, "\t") .. "\n"
+    captured = captured or {}
     captured[#captured + 1] = line
     if opts.echo then real_write(line) end
   end
   capture_write = function(...)
+    captured = captured or {}
     for i = 1, select("#", ...) do
       local v = select(i, ...)
       captured[#captured + 1] = tostring(v)
@@ -344,7 +341,7 @@ end
 
 local function stop_capture()
   print, io.write = real_print, real_write
-  local out = (captured and #captured > 0) and table.concat(captured) or ""
+  local out = captured and table.concat(captured) or nil
   captured = nil
   return out
 end
@@ -354,7 +351,7 @@ local function run_test(test)
   local name = full_name(test)
   if not selected(test, name) then return end
   if opts.list then
-    host.report({ name = name, status = "listed", line = test.line })
+    host.report("listed", name, test.line or 0, 0)
     return
   end
   if test.pending then
@@ -364,7 +361,8 @@ local function run_test(test)
   if not ensure_lazy(test.parent) then return end
   local started = host.clock()
   local snapshot = luassert.assert:snapshot()
-  busted.current_test = { name = name, file = opts.file }
+  test.file = opts.file
+  busted.current_test = test
   start_capture()
   host.timeout(opts.timeout)
   local status, msg, tb = run_hooks("before_each", false, test.parent)
@@ -380,7 +378,7 @@ local function run_test(test)
   local ast, amsg, atb = run_hooks("after_each", true, test.parent)
   host.timeout(0)
   local output = stop_capture()
-  snapshot.revert()
+  snapshot:revert()
   if status == "success" and ast then status, msg, tb = ast, amsg, atb end
   if status == "success" then msg, tb = nil, nil end
   report(test, status, msg, tb, started, output)

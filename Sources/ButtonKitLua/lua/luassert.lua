@@ -294,7 +294,10 @@ luassert.format_value = format_value
 local namespace = { assertion = {}, modifier = {}, matcher = {} }
 luassert.namespace = namespace
 
+local keys_cache_reset -- set once the key cache exists
+
 local function register(_, space, name, callback, positive, negative)
+  if keys_cache_reset then keys_cache_reset() end
   namespace[space] = namespace[space] or {}
   namespace[space][name:lower()] = {
     callback = callback, name = name:lower(),
@@ -323,9 +326,18 @@ local function build_message(key, failure_message, args)
   return message or failure_message
 end
 
--- Splits `is_not_nil` or `True` into lower-case tokens.
+-- Splits `is_not_nil` or `True` into lower-case tokens (memoized: the same
+-- few keys are used over and over).
+local split_cache = setmetatable({}, { __mode = "k" })
 local function add_tokens(state, key)
-  for token in key:lower():gmatch("[^_]+") do state.tokens[#state.tokens + 1] = token end
+  local parts = split_cache[key]
+  if not parts then
+    parts = {}
+    for token in key:lower():gmatch("[^_]+") do parts[#parts + 1] = token end
+    if type(key) == "string" then split_cache[key] = parts end
+  end
+  local tokens = state.tokens
+  for i = 1, #parts do tokens[#tokens + 1] = parts[i] end
 end
 
 local state_mt = {}
@@ -341,7 +353,8 @@ end
 
 -- Joins tokens greedily into the longest known names: `error`, `matches`
 -- becomes `error_matches`; `called`, `at`, `least` becomes `called_at_least`.
-local function extract_keys(space, tokens)
+local keys_cache = {}  -- space -> trie of tokens -> keys
+local function extract_keys_uncached(space, tokens)
   local keys = {}
   local i = 1
   while i <= #tokens do
@@ -353,6 +366,25 @@ local function extract_keys(space, tokens)
     end
     keys[#keys + 1] = found or tokens[i]
     i = (found and last or i) + 1
+  end
+  return keys
+end
+
+-- Registration changes the namespaces, so it clears this cache.
+keys_cache_reset = function() for k in pairs(keys_cache) do keys_cache[k] = nil end end
+local function extract_keys(space, tokens)
+  local node = keys_cache[space]
+  if not node then node = {} keys_cache[space] = node end
+  for i = 1, #tokens do
+    local t = tokens[i]
+    local nxt = node[t]
+    if not nxt then nxt = {} node[t] = nxt end
+    node = nxt
+  end
+  local keys = node[keys_cache]
+  if not keys then
+    keys = extract_keys_uncached(space, tokens)
+    node[keys_cache] = keys
   end
   return keys
 end
@@ -424,28 +456,28 @@ function assert_obj.add_spy(_, s) spies[#spies + 1] = s end
 -- A snapshot remembers parameters, formatters and spies; revert() undoes
 -- whatever a test changed (spies and stubs it installed are reverted).
 -- Cheap when nothing changed: copies are made only on the first change.
+local function revert_snapshot(snap)
+  if snap.params then
+    for k in pairs(parameters) do parameters[k] = nil end
+    for k, v in pairs(snap.params) do parameters[k] = v end
+    for i = #formatters, 1, -1 do formatters[i] = nil end
+    for i, f in ipairs(snap.formatters) do formatters[i] = f end
+  end
+  for i = #spies, snap.nspies + 1, -1 do
+    local s = spies[i]
+    if s.revert then s:revert() end
+    spies[i] = nil
+  end
+  saved_state[snap.generation] = nil
+  generation = snap.generation - 1
+end
+
+-- Called as snapshot:revert(), luassert's form.
 function assert_obj.snapshot(_)
   generation = generation + 1
-  local my = generation
-  local snap = { nspies = #spies }
-  saved_state[my] = snap
-  return {
-    revert = function()
-      if snap.params then
-        for k in pairs(parameters) do parameters[k] = nil end
-        for k, v in pairs(snap.params) do parameters[k] = v end
-        for i = #formatters, 1, -1 do formatters[i] = nil end
-        for i, f in ipairs(snap.formatters) do formatters[i] = f end
-      end
-      for i = #spies, snap.nspies + 1, -1 do
-        local s = spies[i]
-        if s.revert then s:revert() end
-        spies[i] = nil
-      end
-      saved_state[my] = nil
-      generation = my - 1
-    end,
-  }
+  local snap = { nspies = #spies, generation = generation, revert = revert_snapshot }
+  saved_state[generation] = snap
+  return snap
 end
 
 local level_mt = {}
