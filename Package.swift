@@ -15,6 +15,12 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // Debian's libedit (BSD) for the REPL's line editing.
+        .systemLibrary(
+            name: "CEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         // Inline wrappers for Lua's macros and the trampoline that raises
         // errors only after Swift has returned.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -30,10 +36,12 @@ let package = Package(
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
-        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua"]),
+        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua", "CEdit", "CLuaShim"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit"]),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim"]),
+        // Test-only C helpers (a pseudo-terminal for driving the REPL).
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim", "CTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -260,3 +260,41 @@ int bk_ptolstring(lua_State *L, int idx) {
 
 void bk_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
 size_t bk_gc_count(lua_State *L) { return (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0); }
+
+/* Ctrl-C: the handler only sets flags (async-signal-safe). While Lua runs,
+ * the count hook sees `interrupted` and raises; at a prompt the front end
+ * sees the pending flag. */
+#include <signal.h>
+static volatile sig_atomic_t sigint_pending = 0;
+static bk_limits *volatile sigint_target = NULL;
+
+static void on_sigint(int sig) {
+    (void)sig;
+    sigint_pending = 1;
+    bk_limits *t = sigint_target;
+    if (t) t->interrupted = 1;
+}
+
+void bk_sigint_install(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    /* A parent may have left SIGINT blocked; a REPL must receive it. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void bk_sigint_target(lua_State *L) { sigint_target = L ? bk_limits_of(L) : NULL; }
+
+int bk_sigint_take(void) {
+    int v = sigint_pending;
+    sigint_pending = 0;
+    return v;
+}
+
+void bk_clear_interrupt(lua_State *L) { bk_limits_of(L)->interrupted = 0; }

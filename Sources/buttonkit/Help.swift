@@ -9,6 +9,8 @@ enum Help {
       buttonkit run [OPTIONS] FILE [ARGS...]   run a scenario script
       buttonkit run [OPTIONS] -e CODE          run inline code
       buttonkit test [OPTIONS] [PATHS...]      run busted spec files (default spec/)
+      buttonkit repl [OPTIONS]                 explore interactively (also: plain
+                                               `buttonkit` on a terminal)
       buttonkit help [COMMAND]                 show help
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
@@ -77,11 +79,33 @@ enum Help {
       --config-file FILE     read FILE instead of .busted; --no-config ignores it
     """
 
+    static let repl = """
+    Usage: buttonkit repl [OPTIONS]
+
+    An interactive Lua 5.4 session with `ui` loaded, like lua.c: expressions
+    print their values (tables pretty-printed, controls as one line), an
+    unfinished statement continues on a `>>` line, a leading `=` means return.
+    Tab completes globals, keywords, fields and methods (after `.` and `:`).
+    History is kept in ~/.buttonkit_history. Ctrl-C cancels the line or stops
+    running code; Ctrl-D leaves. When standard input is not a terminal, lines
+    are read plainly (no prompts), so piped input works.
+
+    Commands: :help  :load FILE  :reset  :trace EXPR  :quit
+
+    Options:
+      --timeout SECONDS      stop an evaluation after SECONDS (default: none)
+      --max-memory MB        memory ceiling (default 1024)
+      --unsafe               lift the sandbox
+      --lpath PATH           add PATH to package.path
+      --history FILE         history file (default ~/.buttonkit_history)
+    """
+
     static func text(for command: String?) -> String? {
         switch command {
         case nil, "": return overview
         case "run": return run
         case "test": return test
+        case "repl": return repl
         default: return nil
         }
     }

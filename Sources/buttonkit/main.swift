@@ -8,20 +8,19 @@ import ButtonKitLua
 func dispatch(_ args: [String]) -> Int32 {
     do throws(UsageError) {
         guard let first = args.first else {
-            if Terminal.stdinIsTerminal {
-                Terminal.out(Help.overview + "\n")
-                return 0
-            }
+            // On a terminal: the REPL. Piped: run standard input as a script.
+            if Terminal.stdinIsTerminal { return try ReplCommand.main([]) }
             // Piped input runs as a script, like `lua -`.
             return try RunCommand.main(["-"])
         }
         switch first {
         case "run": return try RunCommand.main(Array(args.dropFirst()))
         case "test": return try TestCommand.main(Array(args.dropFirst()))
+        case "repl": return try ReplCommand.main(Array(args.dropFirst()))
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else {
-                throw UsageError("no help for '\(topic ?? "")'; commands: run, test")
+                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl")
             }
             Terminal.out(text + "\n")
             return 0

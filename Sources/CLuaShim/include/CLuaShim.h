@@ -83,6 +83,12 @@ void bk_push_index(lua_State *L, bk_fieldfn getter);
 /* Pushes the __newindex dispatcher: expects methods and fields (popped). */
 void bk_push_newindex(lua_State *L, bk_fieldfn setter);
 
+/* Ctrl-C handling for the REPL: install once; point it at the running state. */
+void bk_sigint_install(void);
+void bk_sigint_target(lua_State *L);
+int bk_sigint_take(void);
+void bk_clear_interrupt(lua_State *L);
+
 /* lua_gc is variadic: fixed-argument forms. */
 void bk_gc_collect(lua_State *L);
 size_t bk_gc_count(lua_State *L);

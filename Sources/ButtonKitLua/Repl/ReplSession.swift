@@ -1,0 +1,234 @@
+import ButtonKit
+import CLuaShim
+
+/// The REPL's logic, apart from the terminal: lua.c's input rules, commands,
+/// printing and completion. `buttonkit repl` feeds it lines; tests can too.
+public final class ReplSession {
+    /// What one line of input produced.
+    public struct Output: Sendable {
+        /// Text for standard output (results, command output); may be empty.
+        public var text: String = ""
+        /// Text for standard error (errors).
+        public var error: String = ""
+    }
+
+    public private(set) var context: LuaContext
+    private let options: LuaContext.Options
+    private var buffer: [String] = []
+    private var replRef: Int32 = LUA_NOREF
+    /// Colours and 24-bit swatches (set by the terminal front end).
+    public var color = false
+    public var truecolor = false
+    public private(set) var wantsExit = false
+
+    public init(options: LuaContext.Options) throws {
+        self.options = options
+        context = try LuaContext(options: options)
+        try loadHelpers()
+    }
+
+    /// `>` for a new statement, `>>` while a statement continues.
+    public var prompt: String { buffer.isEmpty ? "> " : ">> " }
+
+    /// Whether a statement is waiting for more lines.
+    public var isContinuing: Bool { !buffer.isEmpty }
+
+    /// Drops a half-typed statement (Ctrl-C at the prompt).
+    public func cancelLine() { buffer.removeAll() }
+
+    /// Asks running code to stop (Ctrl-C while it runs).
+    public func interrupt() { context.interrupt() }
+
+    private func loadHelpers() throws {
+        guard let L = context.L else { return }
+        let src = EmbeddedLua.repl
+        guard luaL_loadbufferx(L, src, src.utf8.count, "=[buttonkit repl]", "t") == LUA_OK else {
+            throw LuaError.fromTop(L, status: LUA_ERRSYNTAX, context: context)
+        }
+        let status = bk_pcall_traceback(L, 0, 1)
+        if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: context) }
+        replRef = luaL_ref(L, bk_registryindex())
+    }
+
+    /// Pushes the helper function `name` from repl.lua, after setting flags.
+    private func pushHelper(_ L: OpaquePointer, _ name: String) {
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(replRef))
+        Value.pushString(L, "color"); lua_pushboolean(L, color ? 1 : 0); lua_rawset(L, -3)
+        Value.pushString(L, "truecolor"); lua_pushboolean(L, truecolor ? 1 : 0); lua_rawset(L, -3)
+        Value.pushString(L, name)
+        lua_rawget(L, -2)
+        lua_rotate(L, -2, 1)
+        lua_settop(L, -2)
+    }
+
+    /// Handles one line of input.
+    public func feed(_ raw: String) -> Output {
+        var line = raw
+        if buffer.isEmpty {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix(":") { return command(String(trimmed)) }
+            if trimmed.isEmpty { return Output() }
+            // lua.c: a leading '=' means "return".
+            if trimmed.hasPrefix("=") { line = "return " + trimmed.dropFirst() }
+        }
+        buffer.append(line)
+        return evaluateBuffer()
+    }
+
+    private func evaluateBuffer() -> Output {
+        guard let L = context.L else { return Output() }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let code = buffer.joined(separator: "\n")
+        // Expressions print: try `return <line>` first (first line only, as lua.c).
+        var status: Int32 = LUA_ERRSYNTAX
+        if buffer.count == 1 {
+            let ret = "return " + code
+            status = luaL_loadbufferx(L, ret, ret.utf8.count, "=stdin", "t")
+            if status != LUA_OK { lua_settop(L, top) }
+        }
+        if status != LUA_OK {
+            status = luaL_loadbufferx(L, code, code.utf8.count, "=stdin", "t")
+        }
+        if status == LUA_ERRSYNTAX {
+            let msg = Value.describe(L, -1)
+            if msg.hasSuffix("<eof>") { return Output() }  // incomplete: wait for more
+            buffer.removeAll()
+            return Output(error: msg + "\n")
+        }
+        buffer.removeAll()
+        if status != LUA_OK { return Output(error: Value.describe(L, -1) + "\n") }
+        let base = lua_gettop(L) - 1
+        context.limits.pointee.mem_exceeded = 0
+        bk_set_timeout(L, options.timeout)
+        status = bk_pcall_traceback(L, 0, LUA_MULTRET)
+        bk_set_timeout(L, 0)
+        if status != LUA_OK {
+            let e = LuaError.fromTop(L, status: status, context: context)
+            var msg = e.message
+            if e.kind == .memory { msg = "memory limit exceeded (\(options.maxMemoryMB) MB)" }
+            return Output(error: msg + "\n")
+        }
+        let nresults = lua_gettop(L) - base
+        if nresults == 0 { return Output() }
+        return Output(text: format(L, first: base + 1, count: nresults))
+    }
+
+    /// Formats values on the stack with repl.lua's pretty printer.
+    private func format(_ L: OpaquePointer, first: Int32, count: Int32) -> String {
+        pushHelper(L, "print_results")
+        for i in 0..<count { lua_pushvalue(L, first + i) }
+        if bk_pcall_traceback(L, count, 1) == LUA_OK, let s = Value.string(L, -1) {
+            return s + "\n"
+        }
+        return Value.describe(L, -1) + "\n"
+    }
+
+    /// Completions for the word that ends `text` (what is before the cursor).
+    public func completions(for text: String) -> [String] {
+        guard let L = context.L else { return [] }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushHelper(L, "complete")
+        Value.pushString(L, text)
+        guard bk_pcall_traceback(L, 1, 1) == LUA_OK, lua_type(L, -1) == LUA_TTABLE else { return [] }
+        var out: [String] = []
+        let n = lua_rawlen(L, -1)
+        if n > 0 {
+            for i in 1...n {
+                lua_rawgeti(L, -1, lua_Integer(i))
+                if let s = Value.string(L, -1) { out.append(s) }
+                lua_settop(L, -2)
+            }
+        }
+        return out
+    }
+
+    // MARK: Commands
+
+    public static let commands = [":help", ":load", ":reset", ":trace", ":quit"]
+
+    private func command(_ line: String) -> Output {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        let arg = parts.count > 1 ? parts[1].trimmingSpaces() : ""
+        switch name {
+        case ":quit", ":q", ":exit":
+            wantsExit = true
+            return Output()
+        case ":help", ":h", ":?":
+            return Output(text: ReplSession.helpText)
+        case ":reset":
+            do {
+                context = try LuaContext(options: options)
+                try loadHelpers()
+                return Output(text: "fresh state\n")
+            } catch {
+                return Output(error: "cannot reset: \(error)\n")
+            }
+        case ":load":
+            guard !arg.isEmpty else { return Output(error: ":load needs a file name\n") }
+            do {
+                try context.runFile(arg)
+                return Output(text: "loaded \(arg)\n")
+            } catch {
+                return Output(error: "\(error)\n")
+            }
+        case ":trace":
+            guard !arg.isEmpty else { return Output(error: ":trace needs an expression, e.g. :trace b\n") }
+            return trace(arg)
+        default:
+            var msg = "unknown command '\(name)'"
+            if let s = Suggest.closest(to: name, in: ReplSession.commands) { msg += "; did you mean '\(s)'?" }
+            return Output(error: msg + " (:help lists them)\n")
+        }
+    }
+
+    private func trace(_ expr: String) -> Output {
+        guard let L = context.L else { return Output() }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let code = "return " + expr
+        guard luaL_loadbufferx(L, code, code.utf8.count, "=trace", "t") == LUA_OK else {
+            return Output(error: Value.describe(L, -1) + "\n")
+        }
+        guard bk_pcall_traceback(L, 0, 1) == LUA_OK else { return Output(error: Value.describe(L, -1) + "\n") }
+        pushHelper(L, "trace")
+        lua_rotate(L, -2, 1)
+        guard bk_pcall_traceback(L, 1, 1) == LUA_OK, let s = Value.string(L, -1) else {
+            return Output(error: Value.describe(L, -1) + "\n")
+        }
+        return Output(text: s + "\n")
+    }
+
+    public static let helpText = """
+    ButtonKit REPL — Lua 5.4 with `ui` loaded. Expressions print their values.
+
+      b = ui.button { id = "buy", title = "Buy", style = { selected = { backgroundColor = "red" } } }
+      b:tap()                      b.selected = true          b.appearance
+      b:on("touchUpInside", function(c, ev) print(ev) end)
+      g = ui.radioGroup { id = "g", options = { { title = "A", value = "a" } } }
+      bar = ui.sortBar { { key = "price" } }     s = ui.screen()     st = ui.store("prefs.json")
+      ui.color("gray")   ui.rgb(255, 128, 0)   ui.state   ui.event
+
+    Commands:
+      :help            this text
+      :load FILE       run a Lua file in this session
+      :reset           start over with a fresh state
+      :trace EXPR      print a control's trace, one event a line
+      :quit            leave (Ctrl-D works too)
+
+    Tab completes globals, keywords, table fields and the methods and fields of
+    controls (after '.' and ':'). Ctrl-C cancels the line or stops running code.
+
+    """
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,169 @@
+-- The REPL's Lua side: printing results and completing names.
+-- Loaded once per REPL state; returns a table of functions for the host.
+
+local keywords = {
+  "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
+  "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+}
+
+local M = {}
+M.color = false      -- set by the host: ANSI colours allowed
+M.truecolor = false  -- 24-bit colours: swatches for control colours
+M.max_depth = 4
+M.max_items = 40
+
+local function is_object(v)
+  if type(v) ~= "userdata" then return false end
+  local mt = getmetatable(v)
+  return type(mt) == "table" and type(mt.__name) == "string" and type(mt.methods) == "table"
+end
+
+local function swatch(hex)
+  if not (M.truecolor and M.color) or type(hex) ~= "string" then return "" end
+  local r, g, b = hex:match("^#(%x%x)(%x%x)(%x%x)")
+  if not r then return "" end
+  return string.format(" \27[48;2;%d;%d;%dm  \27[0m", tonumber(r, 16), tonumber(g, 16), tonumber(b, 16))
+end
+
+local function object_line(v)
+  local s = tostring(v)
+  local ok, app = pcall(function() return v.appearance end)
+  if ok and type(app) == "table" then s = s .. swatch(app.backgroundColor) end
+  return s
+end
+
+local function is_identifier(k)
+  return type(k) == "string" and k:match("^[%a_][%w_]*$") ~= nil
+end
+
+local function key_order(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then
+    if ta == "number" then return true end
+    if tb == "number" then return false end
+    return ta < tb
+  end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+-- Pretty-prints a value: nested tables with sorted keys, depth and item
+-- limits, cycles marked, strings quoted inside tables.
+function M.pretty(v, depth, seen, inside)
+  depth = depth or 0
+  seen = seen or {}
+  local t = type(v)
+  if t == "string" then return inside and string.format("%q", v) or v end
+  if is_object(v) then return object_line(v) end
+  if t ~= "table" then return tostring(v) end
+  local mt = getmetatable(v)
+  if mt and type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+  if seen[v] then return "<cycle " .. tostring(v):gsub("^table: ", "") .. ">" end
+  if depth >= M.max_depth then return "{...}" end
+  seen[v] = true
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, key_order)
+  local n = #v
+  local parts = {}
+  local count = 0
+  for _, k in ipairs(keys) do
+    count = count + 1
+    if count > M.max_items then
+      parts[#parts + 1] = "... (" .. (#keys - M.max_items) .. " more)"
+      break
+    end
+    local val = M.pretty(v[k], depth + 1, seen, true)
+    if math.type(k) == "integer" and k >= 1 and k <= n then
+      parts[#parts + 1] = val
+    elseif is_identifier(k) then
+      parts[#parts + 1] = k .. " = " .. val
+    else
+      parts[#parts + 1] = "[" .. M.pretty(k, depth + 1, seen, true) .. "] = " .. val
+    end
+  end
+  seen[v] = nil
+  if #parts == 0 then return "{}" end
+  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  if #flat <= 72 and not flat:find("\n") then return flat end
+  local pad = string.rep("  ", depth + 1)
+  return "{\n" .. pad .. table.concat(parts, ",\n" .. pad) .. "\n" .. string.rep("  ", depth) .. "}"
+end
+
+-- Results separated by tabs, like lua.c.
+function M.print_results(...)
+  local n = select("#", ...)
+  if n == 0 then return nil end
+  local out = {}
+  for i = 1, n do out[i] = M.pretty((select(i, ...))) end
+  return table.concat(out, "\t")
+end
+
+-- Names an object offers: its methods after ':', fields and methods after '.'.
+local function object_names(v, sep)
+  local mt = getmetatable(v)
+  local names = {}
+  for _, m in ipairs(mt.methods) do names[#names + 1] = m end
+  if sep == "." then for _, f in ipairs(mt.fields) do names[#names + 1] = f end end
+  return names
+end
+
+local function lookup(path)
+  local v = _G
+  for part in path:gmatch("[^%.:]+") do
+    if type(v) ~= "table" and not is_object(v) then return nil end
+    local ok, nv = pcall(function() return v[part] end)
+    if not ok then return nil end
+    v = nv
+  end
+  return v
+end
+
+-- Completes the word at the end of `text`; returns the full replacements.
+function M.complete(text)
+  local word = text:match("[%w_%.:]*$") or ""
+  local base, sep, partial = word:match("^(.-)([%.:])([%w_]*)$")
+  local candidates = {}
+  local prefix = ""
+  if sep then
+    local v = lookup(base)
+    prefix = base .. sep
+    if is_object(v) then
+      candidates = object_names(v, sep)
+    elseif type(v) == "table" then
+      for k, val in pairs(v) do
+        if type(k) == "string" and (sep == "." or type(val) == "function") then candidates[#candidates + 1] = k end
+      end
+      local mt = getmetatable(v)
+      if type(mt) == "table" and type(mt.__index) == "table" then
+        for k in pairs(mt.__index) do if type(k) == "string" then candidates[#candidates + 1] = k end end
+      end
+    end
+  else
+    partial = word
+    for k in pairs(_G) do if type(k) == "string" then candidates[#candidates + 1] = k end end
+    for _, k in ipairs(keywords) do candidates[#candidates + 1] = k end
+  end
+  local out, seen = {}, {}
+  for _, c in ipairs(candidates) do
+    if c:sub(1, #partial) == partial and not seen[c] then
+      seen[c] = true
+      out[#out + 1] = prefix .. c
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+-- A control's trace, one event a line.
+function M.trace(v)
+  if not is_object(v) then error("not a control: " .. tostring(v), 0) end
+  local ok, trace = pcall(function() return v.trace end)
+  if not ok or type(trace) ~= "table" then error(tostring(v) .. " has no trace", 0) end
+  if #trace == 0 then return "(empty trace)" end
+  local lines = {}
+  for i, e in ipairs(trace) do lines[i] = string.format("%4d  %s", i, e) end
+  return table.concat(lines, "\n")
+end
+
+return M

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKitLua
+import CEdit
+import CLuaShim
+
+/// The session the completion callback talks to. C callbacks cannot capture
+/// context, and the REPL is single-threaded, so a global is the honest shape.
+nonisolated(unsafe) private var completionSession: ReplSession?
+
+/// `buttonkit repl`: a line-editing front end (libedit) over `ReplSession`;
+/// plain line reading when standard input is not a terminal.
+enum ReplCommand {
+    static let options: [Arguments.Option] = [
+        .init("timeout", value: true, help: "seconds per evaluation (default: none)"),
+        .init("max-memory", value: true, help: "memory ceiling in MB"),
+        .init("unsafe", help: "lift the sandbox"),
+        .init("lpath", value: true, help: "extra package.path entry"),
+        .init("history", value: true, help: "history file (default ~/.buttonkit_history)"),
+        .init("help", short: "h", help: "show help"),
+    ]
+
+    static let historyLimit: Int32 = 1000
+
+    static func main(_ args: [String]) throws(UsageError) -> Int32 {
+        let a = try Arguments(args, options: options, command: "repl")
+        if a.flag("help") { Terminal.out(Help.repl + "\n"); return 0 }
+        guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
+        let opts = try RunCommand.contextOptions(a, command: "repl", defaultTimeout: 0)
+        let session: ReplSession
+        do { session = try ReplSession(options: opts) } catch {
+            Terminal.err("buttonkit: \(error)")
+            return 1
+        }
+        session.color = Terminal.colorAllowed
+        let ct = getenv("COLORTERM").map { String(cString: $0) } ?? ""
+        session.truecolor = ct == "truecolor" || ct == "24bit"
+        bk_sigint_install()
+        if Terminal.stdinIsTerminal {
+            return interactive(session, history: a.value("history") ?? defaultHistoryPath())
+        }
+        return piped(session)
+    }
+
+    static func defaultHistoryPath() -> String {
+        let home = getenv("HOME").map { String(cString: $0) } ?? "."
+        return home + "/.buttonkit_history"
+    }
+
+    /// Runs one line, with Ctrl-C aimed at the running code.
+    static func evaluate(_ session: ReplSession, _ line: String) {
+        if let L = session.context.L { bk_clear_interrupt(L); bk_sigint_target(L) }
+        let out = session.feed(line)
+        bk_sigint_target(nil)
+        _ = bk_sigint_take()
+        Terminal.out(out.text)
+        if !out.error.isEmpty { Terminal.err(out.error) }
+    }
+
+    /// Piped input: lines as they come, no prompts, no editing.
+    static func piped(_ session: ReplSession) -> Int32 {
+        while !session.wantsExit, let line = readLine(strippingNewline: true) {
+            evaluate(session, line)
+        }
+        return 0
+    }
+
+    static func interactive(_ session: ReplSession, history: String) -> Int32 {
+        Terminal.out("ButtonKit \(ButtonKitLua.version) (Lua 5.4) — :help for help, Ctrl-D to leave\n")
+        stifle_history(historyLimit)
+        _ = read_history(history)
+        completionSession = session
+        // '.' and ':' stay inside words so "ui.radioG" and "b:" complete whole.
+        let breaks = strdup(" \t\n\"'`@$><=;|&{(),+-*/%^#~[]")
+        bk_rl_setup(breaks) { text, start, end in ReplCommand.complete(text, start, end) }
+        defer {
+            _ = write_history(history)
+            free(breaks)
+            completionSession = nil
+        }
+        while !session.wantsExit {
+            _ = bk_sigint_take()
+            guard let cline = readline(session.prompt) else {
+                if bk_sigint_take() != 0 {
+                    // Ctrl-C at the prompt: drop the line, stay.
+                    session.cancelLine()
+                    Terminal.out("\n")
+                    continue
+                }
+                Terminal.out("\n")
+                break  // Ctrl-D
+            }
+            let line = String(cString: cline)
+            free(cline)
+            if bk_sigint_take() != 0 { session.cancelLine(); continue }
+            if !line.trimmingCharacters().isEmpty { add_history(line) }
+            evaluate(session, line)
+        }
+        return 0
+    }
+
+    /// libedit's completion hook: returns [common prefix, matches..., NULL].
+    static func complete(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard let session = completionSession, let text else { return nil }
+        let word = String(cString: text)
+        let matches = session.completions(for: word)
+        guard !matches.isEmpty else { return nil }
+        var common = matches[0]
+        for m in matches.dropFirst() {
+            while !m.hasPrefix(common) { common.removeLast() }
+        }
+        bk_rl_completion_flags(matches.count == 1 ? 1 : 0)
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: matches.count + 2)
+        list[0] = strdup(common)
+        for (i, m) in matches.enumerated() { list[i + 1] = strdup(m) }
+        list[matches.count + 1] = nil
+        // libedit frees the array and its strings with free().
+        let raw = malloc(MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (matches.count + 2))!
+            .assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
+        for i in 0..<(matches.count + 2) { raw[i] = list[i] }
+        list.deallocate()
+        return raw
+    }
+}

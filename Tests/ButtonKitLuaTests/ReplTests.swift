@@ -1,0 +1,204 @@
+import Foundation
+import Glibc
+import Testing
+import CTestSupport
+@testable import ButtonKitLua
+
+/// Drives a program through a pseudo-terminal, as a person at a keyboard.
+final class PTY {
+    let master: Int32
+    let pid: pid_t
+
+    init(_ argv: [String], env: [String: String] = [:]) throws {
+        var name = [CChar](repeating: 0, count: 128)
+        master = bk_test_openpty(&name, name.count)
+        guard master >= 0 else { throw POSIXError(.EIO) }
+        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        // util-linux's setsid starts a new session and (--ctty) makes the pty
+        // its controlling terminal, so Ctrl-C reaches the program as SIGINT.
+        let argv = ["/usr/bin/setsid", "--ctty"] + argv
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_addclose(&fa, master)
+        posix_spawn_file_actions_addopen(&fa, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&fa, 0, 1)
+        posix_spawn_file_actions_adddup2(&fa, 0, 2)
+        var envList = ProcessInfo.processInfo.environment
+        envList["TERM"] = "xterm"
+        envList["NO_COLOR"] = "1"
+        for (k, v) in env { envList[k] = v }
+        let cargs = argv.map { strdup($0) } + [nil]
+        let cenv = envList.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cargs + cenv).forEach { free($0) } }
+        var p: pid_t = 0
+        guard posix_spawn(&p, argv[0], &fa, &attr, cargs, cenv) == 0 else { throw POSIXError(.ENOEXEC) }
+        _ = attr
+        pid = p
+    }
+
+    func send(_ s: String) {
+        let bytes = Array(s.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads until `marker` appears or the time is up; returns what was read.
+    func read(until marker: String? = nil, timeout: Double = 3) -> String {
+        var out = [UInt8]()
+        let end = Date().addingTimeInterval(timeout)
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while Date() < end {
+            var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 50) > 0 {
+                let n = Glibc.read(master, &buf, buf.count)
+                if n <= 0 { break }
+                out += buf[0..<n]
+                if let m = marker, String(decoding: out, as: UTF8.self).contains(m) { break }
+            }
+        }
+        let text = String(decoding: out, as: UTF8.self)
+        if getenv("PTY_DEBUG") != nil { FileHandle.standardError.write(Data("PTY READ: \(text.debugDescription)\n".utf8)) }
+        return text
+    }
+
+    func wait() -> Int32 {
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+        return (status >> 8) & 0xff
+    }
+}
+
+@Suite("REPL", .serialized)
+struct ReplTests {
+    func session() throws -> ReplSession { try ReplSession(options: LuaContext.Options()) }
+
+    @Test func expressionsPrintTheirValues() throws {
+        let s = try session()
+        #expect(s.feed("1 + 1").text == "2\n")
+        #expect(s.feed("1, 'two', nil").text == "1\ttwo\tnil\n")
+        #expect(s.feed("= 6 * 7").text == "42\n")
+        #expect(s.feed("x = 5").text == "")
+        #expect(s.feed("x").text == "5\n")
+    }
+
+    @Test func multilineDefinitionsContinue() throws {
+        let s = try session()
+        #expect(s.feed("function double(n)").text == "")
+        #expect(s.prompt == ">> ")
+        #expect(s.feed("  return n * 2").text == "")
+        #expect(s.feed("end").text == "")
+        #expect(s.prompt == "> ")
+        #expect(s.feed("double(21)").text == "42\n")
+    }
+
+    @Test func anErrorLeavesTheSessionUsable() throws {
+        let s = try session()
+        let out = s.feed("error('oops')")
+        #expect(out.error.contains("stdin:1: oops"))
+        #expect(s.feed("'still here'").text == "still here\n")
+        #expect(s.feed("local = 3").error.contains("syntax error") || s.feed("1").text == "1\n")
+    }
+
+    @Test func tablesArePrettyPrintedWithSortedKeysAndCycles() throws {
+        let s = try session()
+        #expect(s.feed("{ b = 2, a = 'x', 10, 20 }").text == "{ 10, 20, a = \"x\", b = 2 }\n")
+        let cyc = s.feed("t = { name = 'loop' } t.self = t return t")
+        _ = cyc
+        #expect(s.feed("t").text.contains("self = <cycle"))
+        let deep = s.feed("{ a = { b = { c = { d = { e = 1 } } } } }").text
+        #expect(deep.contains("{...}"))
+    }
+
+    @Test func buttonsPrintAsOneLine() throws {
+        let s = try session()
+        _ = s.feed("b = ui.button { id = 'buy', title = 'Buy', style = { ['highlighted|selected'] = { backgroundColor = 'red' } } }")
+        _ = s.feed("b.selected = true b.highlighted = true")
+        #expect(s.feed("b").text == "<button buy \"Buy\" highlighted|selected bg #FF0000FF>\n")
+        s.color = true
+        s.truecolor = true
+        #expect(s.feed("b").text.contains("\u{1B}[48;2;255;0;0m"))
+    }
+
+    @Test func completionKnowsGlobalsFieldsAndMethods() throws {
+        let s = try session()
+        #expect(s.completions(for: "ui.radioG") == ["ui.radioGroup"])
+        _ = s.feed("b = ui.button {}")
+        let methods = s.completions(for: "b:")
+        #expect(methods.contains("b:tap") && methods.contains("b:setUpStyle"))
+        #expect(!methods.contains("b:selected"))
+        #expect(s.completions(for: "b.sel") == ["b.selected"])
+        #expect(s.completions(for: "whi") == ["while"])
+    }
+
+    @Test func commandsWork() throws {
+        let s = try session()
+        #expect(s.feed(":help").text.contains(":trace EXPR"))
+        _ = s.feed("b = ui.button {}")
+        _ = s.feed("b:tap()")
+        #expect(s.feed(":trace b").text.hasPrefix("   1  touchDown\n   2  highlighted=true\n"))
+        #expect(s.feed(":trac b").error.contains("did you mean ':trace'"))
+        _ = s.feed("keep = 1")
+        #expect(s.feed(":reset").text == "fresh state\n")
+        #expect(s.feed("keep").text == "nil\n")
+        _ = s.feed(":quit")
+        #expect(s.wantsExit)
+    }
+
+    @Test func pipedInputWorksWithoutPrompts() throws {
+        let r = try CLI.run(["repl"], stdin: "function f(x)\nreturn x + 1\nend\nf(1)\nerror('x')\n'after'\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == "2\nafter\n")
+        #expect(r.stderr.contains("stdin:1: x"))
+    }
+
+    @Test func terminalCompletionAndHistoryAcrossSessions() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("bk-history-\(UUID().uuidString)").path
+        let bin = CLI.binary.path
+        let first = try PTY([bin, "repl", "--history", history])
+        #expect(first.read(until: "> ").contains("ButtonKit"))
+        first.send("ui.radioG\t")
+        #expect(first.read(until: "Group").contains("Group"))
+        first.send("\u{15}b = ui.button { title = 'Tab' }\r")
+        _ = first.read(until: "> ")
+        first.send("b:ta\t")
+        #expect(first.read(until: "p").hasSuffix("p"))
+        first.send("()\r")
+        #expect(first.read(until: "> ").contains("true"))
+        first.send("\u{04}")
+        _ = first.read(timeout: 1)
+        #expect(first.wait() == 0)
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(saved.contains("b:tap()"))
+
+        let second = try PTY([bin, "repl", "--history", history])
+        _ = second.read(until: "> ")
+        second.send("b = ui.button { title = 'again' }\r")
+        _ = second.read(until: "> ")
+        second.send("\u{1B}[A\u{1B}[A")  // Up twice: the previous session's last line
+        let recalled = second.read(until: "b:tap()", timeout: 2)
+        #expect(recalled.contains("b:tap()"))
+        second.send("\r")
+        #expect(second.read(until: "> ").contains("true"))
+        second.send(":quit\r")
+        _ = second.read(timeout: 1)
+        #expect(second.wait() == 0)
+    }
+
+    @Test func ctrlCInterruptsRunningCodeAndKeepsTheSession() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
+        _ = p.read(until: "> ")
+        p.send("while true do end\r")
+        _ = p.read(timeout: 0.5)
+        p.send("\u{03}")
+        #expect(p.read(until: "> ").contains("interrupted"))
+        p.send("40 + 2\r")
+        #expect(p.read(until: "42").contains("42"))
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
+    }
+}
