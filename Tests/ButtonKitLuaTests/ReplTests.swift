@@ -8,6 +8,8 @@ import CTestSupport
 final class PTY {
     let master: Int32
     let pid: pid_t
+    /// Everything read so far, for failure messages.
+    private(set) var transcript = ""
 
     init(_ argv: [String], env: [String: String] = [:]) throws {
         var name = [CChar](repeating: 0, count: 128)
@@ -40,13 +42,17 @@ final class PTY {
         pid = p
     }
 
+    /// Types `s`. It waits a moment first: keys typed before the line editor
+    /// has switched the terminal to raw mode are handled by the kernel's
+    /// line discipline instead (a person never types that fast after a prompt).
     func send(_ s: String) {
+        usleep(200_000)
         let bytes = Array(s.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
     /// Reads until `marker` appears or the time is up; returns what was read.
-    func read(until marker: String? = nil, timeout: Double = 3) -> String {
+    func read(until marker: String? = nil, timeout: Double = 8) -> String {
         var out = [UInt8]()
         let end = Date().addingTimeInterval(timeout)
         var buf = [UInt8](repeating: 0, count: 4096)
@@ -60,13 +66,25 @@ final class PTY {
             }
         }
         let text = String(decoding: out, as: UTF8.self)
+        transcript += text
         if getenv("PTY_DEBUG") != nil { FileHandle.standardError.write(Data("PTY READ: \(text.debugDescription)\n".utf8)) }
         return text
     }
 
-    func wait() -> Int32 {
+    /// Waits for the program to exit; kills it after `timeout` seconds so a
+    /// misbehaving program fails the test instead of hanging the suite.
+    func wait(timeout: Double = 10) -> Int32 {
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        let end = Date().addingTimeInterval(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > end {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                close(master)
+                return -1
+            }
+            _ = read(timeout: 0.05)  // keep the pty drained
+        }
         close(master)
         return (status >> 8) & 0xff
     }
@@ -159,30 +177,31 @@ struct ReplTests {
         let history = FileManager.default.temporaryDirectory.appendingPathComponent("bk-history-\(UUID().uuidString)").path
         let bin = CLI.binary.path
         let first = try PTY([bin, "repl", "--history", history])
-        #expect(first.read(until: "> ").contains("ButtonKit"))
+        #expect(first.read(until: "leave\r\n> ").contains("ButtonKit"))
         first.send("ui.radioG\t")
         #expect(first.read(until: "Group").contains("Group"))
         first.send("\u{15}b = ui.button { title = 'Tab' }\r")
-        _ = first.read(until: "> ")
+        _ = first.read(until: "}\r\n> ")
         first.send("b:ta\t")
-        #expect(first.read(until: "p").hasSuffix("p"))
+        #expect(first.read(until: "\u{1B}[7Gp").contains("p"))
         first.send("()\r")
-        #expect(first.read(until: "> ").contains("true"))
+        #expect(first.read(until: "true\r\n> ").contains("true"))
         first.send("\u{04}")
-        _ = first.read(timeout: 1)
-        #expect(first.wait() == 0)
+        _ = first.read(until: "^D", timeout: 3)
+        let firstStatus = first.wait()
+        #expect(firstStatus == 0, "transcript: \(first.transcript.debugDescription)")
         let saved = try String(contentsOfFile: history, encoding: .utf8)
         #expect(saved.contains("b:tap()"))
 
         let second = try PTY([bin, "repl", "--history", history])
-        _ = second.read(until: "> ")
+        _ = second.read(until: "leave\r\n> ")
         second.send("b = ui.button { title = 'again' }\r")
-        _ = second.read(until: "> ")
+        _ = second.read(until: "}\r\n> ")
         second.send("\u{1B}[A\u{1B}[A")  // Up twice: the previous session's last line
         let recalled = second.read(until: "b:tap()", timeout: 2)
         #expect(recalled.contains("b:tap()"))
         second.send("\r")
-        #expect(second.read(until: "> ").contains("true"))
+        #expect(second.read(until: "true\r\n> ").contains("true"))
         second.send(":quit\r")
         _ = second.read(timeout: 1)
         #expect(second.wait() == 0)
@@ -190,11 +209,11 @@ struct ReplTests {
 
     @Test func ctrlCInterruptsRunningCodeAndKeepsTheSession() throws {
         let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
-        _ = p.read(until: "> ")
+        _ = p.read(until: "leave\r\n> ")
         p.send("while true do end\r")
         _ = p.read(timeout: 0.5)
         p.send("\u{03}")
-        #expect(p.read(until: "> ").contains("interrupted"))
+        #expect(p.read(until: "chunk\r\n> ").contains("interrupted"))
         p.send("40 + 2\r")
         #expect(p.read(until: "42").contains("42"))
         p.send("\u{04}")
