@@ -26,19 +26,21 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // The model: no Lua, no Foundation.
         .target(name: "ButtonKit"),
+        // Pictures: SVG of controls, strips and screens (no Lua).
+        .target(name: "ButtonKitSVG", dependencies: ["ButtonKit"]),
         // Turns the .lua files shipped inside the tool into Swift source.
         .executableTarget(name: "EmbedLua"),
         .plugin(name: "EmbedLuaPlugin", capability: .buildTool(), dependencies: ["EmbedLua"]),
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitSVG", "CLuaShim"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
-        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua", "CEdit", "CLuaShim"]),
+        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua", "ButtonKitSVG", "CEdit", "CLuaShim"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
-        .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit"]),
+        .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim", "CTestSupport"]),

@@ -104,6 +104,9 @@ enum Binding {
             return
         }
         lua_settop(L, -2)
+        if ctx.trackCreatedControls, kind == .button || kind == .sortButton, let b = obj as? Button {
+            ctx.createdControls.append(b)
+        }
         _ = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
         lua_rawgeti(L, bk_registryindex(), lua_Integer(ctx.metatableRefs[Int(kind.rawValue)]))
         _ = lua_setmetatable(L, -2)

@@ -380,6 +380,46 @@ enum Convert {
         }
     }
 
+    /// A resolved-appearance table (as `b.appearance` gives, possibly with
+    /// keys replaced by expected values) back into an `Appearance`. Missing
+    /// keys take the system defaults.
+    static func appearance(_ L: OpaquePointer, _ i: Int32) throws(ConvertError) -> Appearance {
+        guard lua_type(L, i) == LUA_TTABLE else { throw ConvertError("appearance table expected, got \(Value.typeName(L, i))") }
+        let t = lua_absindex(L, i)
+        var state = ControlState.normal
+        if rawField(L, t, "state") == LUA_TSTRING, let s = Value.string(L, -1) { state = (try? ControlState(parsing: s)) ?? .normal }
+        lua_settop(L, -2)
+        var a = Appearance.systemDefault(state)
+        func field<T>(_ k: String, _ read: (Int32) throws(ConvertError) -> T) throws(ConvertError) -> T? {
+            defer { lua_settop(L, -2) }
+            if rawField(L, t, k) == LUA_TNIL { return nil }
+            do { return try read(lua_gettop(L)) } catch { throw ConvertError("\(k): \(error.message)") }
+        }
+        func str(_ idx: Int32) throws(ConvertError) -> String {
+            guard let s = Value.string(L, idx) else { throw ConvertError("string expected") }
+            return s
+        }
+        func num(_ idx: Int32) throws(ConvertError) -> Double {
+            guard lua_type(L, idx) == LUA_TNUMBER else { throw ConvertError("number expected") }
+            return lua_tonumberx(L, idx, nil)
+        }
+        a.title = try field("title", str)
+        a.attributedTitle = try field("attributedTitle") { idx throws(ConvertError) in try runs(L, idx) }
+        a.text = a.attributedTitle.map { $0.map(\.text).joined() } ?? a.title
+        if let c = try field("titleColor", { idx throws(ConvertError) in try color(L, idx) }) { a.titleColor = c }
+        if let c = try field("backgroundColor", { idx throws(ConvertError) in try color(L, idx) }) { a.backgroundColor = c }
+        if let c = try field("borderColor", { idx throws(ConvertError) in try color(L, idx) }) { a.borderColor = c }
+        if let v = try field("borderWidth", num) { a.borderWidth = max(0, v.isFinite ? v : 0) }
+        if let v = try field("cornerRadius", num) { a.cornerRadius = max(0, v.isFinite ? v : 0) }
+        if let f = try field("font", { idx throws(ConvertError) in try font(L, idx) }) { a.font = f }
+        a.image = try field("image", str)
+        a.backgroundImage = try field("backgroundImage", str)
+        if let adj = try field("imageAdjustment", str) { a.imageAdjustment = ImageAdjustment(rawValue: adj) ?? .none }
+        if let v = try field("alpha", num) { a.alpha = min(1, max(0, v.isFinite ? v : 1)) }
+        if let d = try field("direction", str) { a.direction = SortDirection(rawValue: d) }
+        return a
+    }
+
     static func model<T>(_ body: () throws(ButtonKitError) -> T) throws(ConvertError) -> T {
         do { return try body() } catch { throw ConvertError(error.message) }
     }

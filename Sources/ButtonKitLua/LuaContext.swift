@@ -36,6 +36,10 @@ public final class LuaContext {
     var nextToken = 1
     /// The thread handlers run on while a binding calls into the model.
     var activeL: OpaquePointer?
+    /// When set, every button or sort button that gets a Lua value is kept
+    /// here, in creation order (`buttonkit render` draws them all).
+    public var trackCreatedControls = false
+    public internal(set) var createdControls: [Button] = []
     /// Receives test results while the test framework runs in this context.
     var testReporter: ((TestResult) -> Void)?
     /// Receives notes (e.g. "wrote snapshot ...") while tests run.

@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitSVG
 import CLuaShim
 
 /// The `ui` module: constructors and value helpers. It is the global `ui`
@@ -25,6 +26,7 @@ enum UIModule {
             ("rgb", { L in Host.run(L, UIModule.rgb) }),
             ("font", { L in Host.run(L, UIModule.font) }),
             ("stateName", { L in Host.run(L, UIModule.stateName) }),
+            ("svg", { L in Host.run(L, UIModule.svg) }),
         ]
         lua_createtable(L, 0, Int32(functions.count + 4))
         for (name, fn) in functions { Value.pushString(L, name); bk_pushhostfn(L, fn, 0); lua_rawset(L, -3) }
@@ -271,6 +273,34 @@ enum UIModule {
     static func font(_ L: OpaquePointer) throws -> Int32 {
         let f = try Args(L, "font", method: false).conv(1, Convert.font)
         Convert.pushFont(L, f)
+        return 1
+    }
+
+    /// `ui.svg(control [, { states = "all" }])` or `ui.svg(screen)`: an SVG document.
+    static func svg(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "svg", method: false)
+        guard let box = bk_tobox(L, 1), let kind = Binding.Kind(rawValue: box.pointee.kind), let p = box.pointee.obj else {
+            throw a.expected(1, "control or screen")
+        }
+        var all = false
+        if !a.isNone(2) {
+            try a.table(2)
+            try a.conv(2) { L, i throws(ConvertError) in try Convert.onlyKeys(L, i, ["states"], what: "svg option") }
+            if Convert.rawField(L, 2, "states") != LUA_TNIL {
+                guard Value.string(L, -1) == "all" else { throw a.bad(2, "states must be \"all\"") }
+                all = true
+            }
+            lua_settop(L, -2)
+        }
+        switch kind {
+        case .button, .sortButton:
+            let b = Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
+            Value.pushString(L, all ? Pictures.strip(b) : Pictures.svg(b))
+        case .screen:
+            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue()))
+        default:
+            throw a.expected(1, "control or screen")
+        }
         return 1
     }
 

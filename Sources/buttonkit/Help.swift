@@ -11,6 +11,7 @@ enum Help {
       buttonkit test [OPTIONS] [PATHS...]      run busted spec files (default spec/)
       buttonkit repl [OPTIONS]                 explore interactively (also: plain
                                                `buttonkit` on a terminal)
+      buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
       buttonkit help [COMMAND]                 show help
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
@@ -54,6 +55,8 @@ enum Help {
                              otherwise), tap (TAP 14), junit, json
       --junit FILE           also write JUnit XML to FILE
       --json FILE            also write JSON to FILE
+      --report FILE.html     also write a self-contained HTML report (failing
+                             appearance/snapshot assertions show pictures)
     Selection:
       --filter PAT           run tests whose full name matches the Lua pattern (repeatable)
       --filter-out PAT       skip tests whose full name matches (repeatable)
@@ -100,12 +103,30 @@ enum Help {
       --history FILE         history file (default ~/.buttonkit_history)
     """
 
+    static let render = """
+    Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]
+
+    Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
+    labelled strip of its normal, highlighted, selected, selected|highlighted
+    and disabled appearances — and DIR/index.html, a gallery of them.
+    Inside scripts, ui.svg(control [, { states = "all" }]) and ui.svg(screen)
+    return the same pictures as strings.
+
+    Options:
+      -o, --output DIR       where to write (created if missing)
+      --timeout SECONDS      stop a runaway script (default 30)
+      --max-memory MB        memory ceiling (default 1024)
+      --unsafe               lift the sandbox
+      --lpath PATH           add PATH to package.path
+    """
+
     static func text(for command: String?) -> String? {
         switch command {
         case nil, "": return overview
         case "run": return run
         case "test": return test
         case "repl": return repl
+        case "render": return render
         default: return nil
         }
     }

@@ -11,6 +11,7 @@ enum TestCommand {
         .init("output", short: "o", value: true, help: "utf | plain | tap | junit | json"),
         .init("junit", value: true, help: "also write JUnit XML to FILE"),
         .init("json", value: true, help: "also write JSON to FILE"),
+        .init("report", value: true, help: "also write an HTML report to FILE"),
         .init("filter", value: true, help: "run tests whose full name matches PAT"),
         .init("filter-out", value: true, help: "skip tests whose full name matches PAT"),
         .init("tags", short: "t", value: true, help: "run tests with these #tags (comma-separated)"),
@@ -42,6 +43,7 @@ enum TestCommand {
         var output = "plain"
         var junit: String?
         var json: String?
+        var report: String?
         var pattern = "_spec"
         var repeatCount = 1
         var jobs = 1
@@ -99,6 +101,7 @@ enum TestCommand {
         }
         p.junit = value("junit")
         p.json = value("json")
+        p.report = value("report")
         if let pat = value("pattern") { p.pattern = pat }
         p.test.filters = values("filter")
         p.test.filtersOut = values("filter-out")
@@ -219,6 +222,9 @@ enum TestCommand {
         do {
             if let path = plan.junit { try Files.writeAtomically(junit(), to: path) }
             if let path = plan.json { try Files.writeAtomically(json(), to: path) }
+            if let path = plan.report {
+                try Files.writeAtomically(HTMLReporter.render(results, summary: summary, files: files, timestamp: Clock.isoNow()), to: path)
+            }
         } catch {
             Terminal.err("buttonkit: \(error)")
             return 1

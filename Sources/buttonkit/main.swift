@@ -17,10 +17,11 @@ func dispatch(_ args: [String]) -> Int32 {
         case "run": return try RunCommand.main(Array(args.dropFirst()))
         case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))
+        case "render": return try RenderCommand.main(Array(args.dropFirst()))
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else {
-                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl")
+                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl, render")
             }
             Terminal.out(text + "\n")
             return 0

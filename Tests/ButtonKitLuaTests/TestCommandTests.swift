@@ -213,3 +213,46 @@ struct TestCommandTests {
         #expect(r.status == 0, "\(r.stdout)")
     }
 }
+
+@Suite("Pictures from the command line", .serialized)
+struct PictureCommandTests {
+    @Test func renderWritesAStripPerControlAndAGallery() throws {
+        let out = try CLI.scratch()
+        let r = try CLI.run(["render", "examples/gallery.lua", "-o", out.path], in: CLI.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files.contains("like.svg") && files.contains("buy.svg") && files.contains("index.html"))
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 7)
+        let like = try XMLDocument(contentsOf: out.appendingPathComponent("like.svg"))
+        #expect(like.rootElement()?.name == "svg")
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("<section class=\"card\" id=\"like\">"))
+        #expect(html.contains("价格 &lt;&amp;&gt;"))
+        #expect(try CLI.run(["render", "examples/gallery.lua"], in: CLI.root).status == 2)
+    }
+
+    @Test func reportIsSelfContainedWithPicturesForAppearanceFailures() throws {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        it("expects blue", function()
+          local b = ui.button { id = "like", style = { normal = { backgroundColor = "red" } } }
+          assert.appearance(b, { backgroundColor = "blue" })
+        end)
+        it("passes", function() end)
+        """.write(to: dir.appendingPathComponent("spec/p_spec.lua"), atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r.html")
+        let r = try CLI.run(["test", "--report", report.path], in: dir)
+        #expect(r.status == 1)
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.contains("1 passed") && html.contains("1 failed"))
+        #expect(!html.contains("src=\"http") && !html.contains("<link"))
+        let failures = try #require(html.range(of: "<h2>Failures</h2>"))
+        let all = try #require(html.range(of: "<h2>All tests</h2>"))
+        #expect(failures.lowerBound < all.lowerBound)
+        #expect(html.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(html.contains("fill=\"#0000FF\"") && html.contains("fill=\"#FF0000\""))
+        #expect(html.contains("backgroundColor is &apos;#FF0000FF&apos;, expected &apos;#0000FFFF&apos;"))
+        #expect(html.contains("spec/p_spec.lua:1"))
+    }
+}

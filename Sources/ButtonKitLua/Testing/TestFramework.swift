@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitSVG
 import CLuaShim
 
 /// Loads the embedded Lua test framework (busted, luassert, say and the
@@ -87,6 +88,7 @@ enum TestFramework {
             ("write_file", { L in Host.run(L, TestFramework.writeFile) }),
             ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),
             ("json_decode", { L in Host.run(L, TestFramework.jsonDecode) }),
+            ("picture", { L in Host.run(L, TestFramework.picture) }),
             ("note", { L in Host.run(L) { L in
                 if let text = Value.string(L, 1) { LuaContext.of(L).testNote?(text) }
                 return 0
@@ -112,11 +114,38 @@ enum TestFramework {
         }
         let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
         let duration = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumberx(L, 4, nil) : 0
-        let r = TestResult(file: "", name: str(2) ?? "?", status: status, line: line,
+        var r = TestResult(file: "", name: str(2) ?? "?", status: status, line: line,
                            message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
                            duration: duration, output: str(7) ?? "")
+        if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
         LuaContext.of(L).testReporter?(r)
         return 0
+    }
+
+    /// `{ expected = svg, actual = svg, diffs = { ... }, caption = text }` from
+    /// ButtonKit's assertions.
+    static func pictureDetails(_ L: OpaquePointer, _ i: Int32) -> TestResult.Picture? {
+        func str(_ k: String) -> String? {
+            defer { lua_settop(L, -2) }
+            return Convert.rawField(L, i, k) == LUA_TSTRING ? Value.string(L, -1) : nil
+        }
+        guard let e = str("expected"), let a = str("actual") else { return nil }
+        var diffs: [String] = []
+        if Convert.rawField(L, i, "diffs") == LUA_TTABLE, let list = try? Convert.stringList(L, -1, what: "differences") { diffs = list }
+        lua_settop(L, -2)
+        return TestResult.Picture(expected: e, actual: a, differences: diffs, caption: str("caption") ?? "")
+    }
+
+    /// `picture(appearance, width, height, label)`: an SVG of a resolved
+    /// appearance table, for failure reports.
+    static func picture(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "picture", method: false)
+        let appearance = try a.conv(1) { L, i throws(ConvertError) in try Convert.appearance(L, i) }
+        let w = a.isNone(2) ? 100 : try a.number(2)
+        let h = a.isNone(3) ? 44 : try a.number(3)
+        let label = try a.optString(4)
+        Value.pushString(L, Pictures.svg(appearance, width: max(1, min(w, 2000)), height: max(1, min(h, 2000)), label: label))
+        return 1
     }
 
     static func readFile(_ L: OpaquePointer) throws -> Int32 {

@@ -14,6 +14,20 @@ public struct TestResult: Sendable {
     public var duration: Double
     /// What the test printed.
     public var output: String
+    /// For a failed appearance or snapshot assertion: both pictures and the
+    /// properties that differ, for the HTML report.
+    public var picture: Picture?
+
+    /// Expected vs actual, as SVG documents.
+    public struct Picture: Sendable {
+        public var expected: String
+        public var actual: String
+        public var differences: [String]
+        public var caption: String
+        public init(expected: String, actual: String, differences: [String], caption: String) {
+            self.expected = expected; self.actual = actual; self.differences = differences; self.caption = caption
+        }
+    }
 
     public init(file: String, name: String, status: Status, line: Int, message: String? = nil,
                 traceback: String? = nil, duration: Double = 0, output: String = "") {

@@ -46,6 +46,21 @@ local function normalize(key, v)
   return v
 end
 
+-- Pictures of expected and actual for the HTML report (best effort: a
+-- failure to draw never hides the assertion's own message).
+local function attach(control, expected, actual, diffs, caption)
+  local ok = pcall(function()
+    local frame = control.frame
+    local w, h = frame.width, frame.height
+    busted.failure_details = {
+      expected = busted.host.picture(expected, w, h),
+      actual = busted.host.picture(actual, w, h),
+      diffs = diffs, caption = caption,
+    }
+  end)
+  if not ok then busted.failure_details = nil end
+end
+
 local function appearance(state, args, level)
   local control, expected, st = args[1], args[2], args[3]
   if type(expected) ~= "table" then
@@ -73,6 +88,12 @@ local function appearance(state, args, level)
     and ("appearance of " .. where .. ":\n  " .. table.concat(diffs, "\n  "))
     or ("appearance of " .. where .. " matches, but a difference was expected")
   args.n = 0
+  if #diffs > 0 and state.mod then
+    local wanted = {}
+    for k, v in pairs(actual) do wanted[k] = v end
+    for _, k in ipairs(keys) do wanted[k] = normalize(k, expected[k]) end
+    attach(control, wanted, actual, diffs, "appearance of " .. where)
+  end
   return #diffs == 0
 end
 
@@ -189,6 +210,13 @@ local function snapshot(state, args, level)
   end
   state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) ..
     " differs (" .. s.path .. "; run with --update-snapshots to accept):\n  " .. table.concat(diffs, "\n  ")
+  if #diffs > 0 then
+    local first_state = diffs[1]:match("^([^%.]+)%.")
+    if first_state and stored[first_state] then
+      attach(control, stored[first_state], fresh[first_state], diffs,
+        "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)")
+    end
+  end
   return #diffs == 0
 end
 

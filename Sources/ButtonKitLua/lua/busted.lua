@@ -256,12 +256,12 @@ local function safe(fn, ...)
   return status, msg, tb
 end
 
-local function report(node, status, message, traceback, started, output)
+local function report(node, status, message, traceback, started, output, details)
   local name = full_name(node)
   if name == "" then name = node.name end
   -- Positional arguments: no table to build per test.
   host.report(status, name, node.line or 0, started and (host.clock() - started) or 0,
-    message, traceback, output)
+    message, traceback, output, details)
   if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
 end
 
@@ -359,6 +359,7 @@ local function run_test(test)
     return
   end
   if not ensure_lazy(test.parent) then return end
+  busted.failure_details = nil
   local started = host.clock()
   local snapshot = luassert.assert:snapshot()
   test.file = opts.file
@@ -381,7 +382,9 @@ local function run_test(test)
   snapshot:revert()
   if status == "success" and ast then status, msg, tb = ast, amsg, atb end
   if status == "success" then msg, tb = nil, nil end
-  report(test, status, msg, tb, started, output)
+  local details = status == "failure" and busted.failure_details or nil
+  busted.failure_details = nil
+  report(test, status, msg, tb, started, output, details)
   busted.current_test = nil
 end
 

@@ -33,6 +33,10 @@ public enum JSONReporter {
         ]
         if let m = r.message { o["message"] = .string(m) }
         if let t = r.traceback { o["traceback"] = .string(t) }
+        if let p = r.picture {
+            o["picture"] = .object(["expected": .string(p.expected), "actual": .string(p.actual),
+                                    "diffs": .array(p.differences.map(JSONValue.string)), "caption": .string(p.caption)])
+        }
         return JSON.serialize(.object(o))
     }
 
@@ -44,7 +48,15 @@ public enum JSONReporter {
             switch o[k] { case .double(let v)?: return v; case .int(let v)?: return Double(v); default: return 0 }
         }
         guard let status = s("status").flatMap(TestResult.Status.init(rawValue:)) else { return nil }
-        return TestResult(file: s("file") ?? "", name: s("name") ?? "", status: status, line: Int(d("line")),
-                          message: s("message"), traceback: s("traceback"), duration: d("duration"), output: s("output") ?? "")
+        var r = TestResult(file: s("file") ?? "", name: s("name") ?? "", status: status, line: Int(d("line")),
+                           message: s("message"), traceback: s("traceback"), duration: d("duration"), output: s("output") ?? "")
+        if case .object(let p)? = o["picture"], case .string(let e)? = p["expected"], case .string(let a)? = p["actual"] {
+            var diffs: [String] = []
+            if case .array(let list)? = p["diffs"] { for case .string(let d) in list { diffs.append(d) } }
+            var caption = ""
+            if case .string(let c)? = p["caption"] { caption = c }
+            r.picture = TestResult.Picture(expected: e, actual: a, differences: diffs, caption: caption)
+        }
+        return r
     }
 }

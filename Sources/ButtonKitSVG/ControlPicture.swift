@@ -1,0 +1,119 @@
+import ButtonKit
+
+/// Draws one resolved appearance as an SVG group: the rounded rectangle with
+/// its border and background (alpha kept), a background-image placeholder,
+/// the image (a sort icon as vector arrows, other images as labelled
+/// placeholders, darkened when UIKit would adjust them) and the title or
+/// attributed title, centred.
+public struct ControlPicture {
+    public var appearance: Appearance
+    public var width: Double
+    public var height: Double
+
+    public init(appearance: Appearance, width: Double, height: Double) {
+        self.appearance = appearance; self.width = width; self.height = height
+    }
+
+    static let fontFamily = "system-ui, -apple-system, Helvetica, Arial, sans-serif"
+
+    static func weight(_ w: FontWeight) -> Int {
+        switch w {
+        case .ultraLight: return 100
+        case .thin: return 200
+        case .light: return 300
+        case .regular: return 400
+        case .medium: return 500
+        case .semibold: return 600
+        case .bold: return 700
+        case .heavy: return 800
+        case .black: return 900
+        }
+    }
+
+    /// `fill="#RRGGBB" fill-opacity="a"` for a colour (opacity omitted when 1).
+    static func paint(_ attr: String, _ c: Color) -> String {
+        let hex = String(c.hex.prefix(7))
+        var s = "\(attr)=\"\(hex)\""
+        if c.alpha != 255 { s += " \(attr)-opacity=\"\(SVGNumber.format(Double(c.alpha) / 255))\"" }
+        return s
+    }
+
+    static func fontAttributes(_ f: Font) -> String {
+        let family = f.family == "system" ? fontFamily : SVGText.escape(f.family) + ", " + fontFamily
+        return "font-family=\"\(family)\" font-size=\"\(SVGNumber.format(f.size))\" font-weight=\"\(weight(f.weight))\""
+    }
+
+    /// The group, drawn with its top-left corner at (x, y).
+    public func svg(x: Double = 0, y: Double = 0) -> String {
+        let n = SVGNumber.format
+        let a = appearance
+        var out = "<g class=\"control\" data-state=\"\(a.state.description)\" transform=\"translate(\(n(x)) \(n(y)))\""
+        if a.alpha < 1 { out += " opacity=\"\(n(a.alpha))\"" }
+        out += ">"
+        let bw = a.borderWidth
+        let inset = bw / 2
+        let r = min(a.cornerRadius, min(width, height) / 2)
+        out += "<rect x=\"\(n(inset))\" y=\"\(n(inset))\" width=\"\(n(max(0, width - bw)))\" height=\"\(n(max(0, height - bw)))\" rx=\"\(n(r))\" \(ControlPicture.paint("fill", a.backgroundColor))"
+        if bw > 0 { out += " \(ControlPicture.paint("stroke", a.borderColor)) stroke-width=\"\(n(bw))\"" }
+        out += "/>"
+        if let bg = a.backgroundImage {
+            out += "<rect class=\"background-image\" x=\"\(n(bw))\" y=\"\(n(bw))\" width=\"\(n(max(0, width - 2 * bw)))\" height=\"\(n(max(0, height - 2 * bw)))\" rx=\"\(n(max(0, r - bw)))\" fill=\"#90A4AE\" fill-opacity=\"0.25\" stroke=\"#90A4AE\" stroke-dasharray=\"3 2\"/>"
+            out += "<text x=\"\(n(bw + 3))\" y=\"\(n(bw + 9))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"8\" fill=\"#546E7A\">\(SVGText.escape("bg: " + bg))</text>"
+        }
+        out += content()
+        out += "</g>"
+        return out
+    }
+
+    /// Image and title, centred as one block.
+    func content() -> String {
+        let n = SVGNumber.format
+        let a = appearance
+        let runs: [(text: String, color: Color, font: Font)]
+        if let attributed = a.attributedTitle {
+            runs = attributed.map { ($0.text, $0.color ?? a.titleColor, $0.font ?? a.font) }
+        } else if let t = a.title {
+            runs = [(t, a.titleColor, a.font)]
+        } else {
+            runs = []
+        }
+        let textWidth = runs.reduce(0) { $0 + SVGText.width($1.text, font: $1.font) }
+        let lineSize = runs.map(\.font.size).max() ?? a.font.size
+        let iconSize = min(height * 0.6, max(12, lineSize * 1.1))
+        let gap = (a.image != nil && !runs.isEmpty) ? 6.0 : 0
+        let imageWidth = a.image != nil ? iconSize : 0
+        let total = imageWidth + gap + textWidth
+        var cursor = (width - total) / 2
+        var out = ""
+        if let img = a.image {
+            let iy = (height - iconSize) / 2
+            if SortIcon.names.contains(img) {
+                out += SortIcon.svg(img, x: cursor, y: iy, size: iconSize)
+            } else {
+                out += "<g class=\"image\" data-image=\"\(SVGText.escape(img))\"><rect x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" rx=\"2\" fill=\"#ECEFF1\" stroke=\"#78909C\"/>"
+                out += "<path d=\"M\(n(cursor)) \(n(iy + iconSize)) L\(n(cursor + iconSize)) \(n(iy))\" stroke=\"#B0BEC5\"/>"
+                out += "<text x=\"\(n(cursor + iconSize / 2))\" y=\"\(n(iy + iconSize / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, iconSize * 0.3)))\" fill=\"#37474F\">\(SVGText.escape(String(img.prefix(6))))</text></g>"
+            }
+            switch a.imageAdjustment {
+            case .highlighted:
+                out += "<rect class=\"image-adjustment\" data-adjustment=\"highlighted\" x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" fill=\"#000000\" fill-opacity=\"0.35\"/>"
+            case .disabled:
+                out += "<rect class=\"image-adjustment\" data-adjustment=\"disabled\" x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" fill=\"#FFFFFF\" fill-opacity=\"0.55\"/>"
+            case .none:
+                break
+            }
+            cursor += imageWidth + gap
+        }
+        if !runs.isEmpty {
+            let baseline = height / 2 + lineSize * 0.35
+            out += "<text class=\"title\" x=\"\(n(cursor))\" y=\"\(n(baseline))\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
+            for run in runs {
+                out += "<tspan \(ControlPicture.paint("fill", run.color))"
+                if run.font != a.font { out += " " + ControlPicture.fontAttributes(run.font) }
+                out += ">\(SVGText.escape(run.text))</tspan>"
+            }
+            out += "</text>"
+        }
+        return out
+    }
+}

@@ -1,0 +1,30 @@
+import ButtonKit
+
+/// The gallery page of `buttonkit render`: one card per control with its id,
+/// kind and the labelled strip of its states, inline (no outside assets).
+public enum Gallery {
+    public static func html(_ controls: [Button], script: String) -> String {
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <title>ButtonKit gallery — \(SVGText.escape(script))</title>
+        <style>
+        body { font: 14px system-ui, -apple-system, Helvetica, Arial, sans-serif; margin: 24px; color: #263238; background: #ECEFF1; }
+        h1 { font-size: 20px; margin: 0 0 4px; }
+        p.meta { color: #607D8B; margin: 0 0 20px; }
+        .card { background: #fff; border-radius: 8px; padding: 12px 16px; margin: 0 0 16px; box-shadow: 0 1px 2px rgba(0,0,0,.12); }
+        .card h2 { font-size: 15px; margin: 0 0 8px; }
+        .kind { font-weight: normal; color: #78909C; margin-left: 8px; }
+        .strip { overflow-x: auto; }
+        </style></head><body>
+        <h1>ButtonKit gallery</h1>
+        <p class="meta">\(controls.count) control\(controls.count == 1 ? "" : "s") from <code>\(SVGText.escape(script))</code>; each in its normal, highlighted, selected, selected|highlighted and disabled states.</p>
+
+        """
+        for b in controls {
+            out += "<section class=\"card\" id=\"\(SVGText.escape(b.id))\"><h2>\(SVGText.escape(b.id))<span class=\"kind\">\(b.kind.rawValue)</span></h2>"
+            out += "<div class=\"strip\">\(Pictures.strip(b))</div></section>\n"
+        }
+        return out + "</body></html>\n"
+    }
+}

@@ -1,0 +1,63 @@
+import ButtonKit
+
+/// SVG documents of controls and screens. Output is deterministic: the same
+/// model gives the same bytes (tests pin it).
+public enum Pictures {
+    /// The states of the labelled strip, in order.
+    public static let stripStates: [ControlState] = [.normal, .highlighted, .selected, [.selected, .highlighted], .disabled]
+
+    static func document(width: Double, height: Double, _ body: String, title: String? = nil) -> String {
+        let n = SVGNumber.format
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">"
+        if let t = title { out += "<title>\(SVGText.escape(t))</title>" }
+        return out + body + "</svg>\n"
+    }
+
+    /// The control as it looks now; nothing for a hidden control but an empty canvas.
+    public static func svg(_ b: Button) -> String {
+        let w = max(1, b.frame.width), h = max(1, b.frame.height)
+        let body = b.isHidden ? "" : ControlPicture(appearance: b.appearance, width: w, height: h).svg()
+        return document(width: w, height: h, body, title: "\(b.kind.rawValue) \(b.id) \(b.state.description)")
+    }
+
+    /// One appearance at a size (for reports: expected vs actual).
+    public static func svg(_ a: Appearance, width: Double, height: Double, label: String? = nil) -> String {
+        let labelHeight = label == nil ? 0.0 : 16
+        var body = ControlPicture(appearance: a, width: width, height: height).svg(x: 0, y: 0)
+        if let label {
+            body += "<text x=\"\(SVGNumber.format(width / 2))\" y=\"\(SVGNumber.format(height + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(label))</text>"
+        }
+        return document(width: width, height: height + labelHeight, body)
+    }
+
+    /// The labelled strip: normal, highlighted, selected,
+    /// selected|highlighted and disabled, side by side.
+    public static func strip(_ b: Button) -> String {
+        let n = SVGNumber.format
+        let w = max(1, b.frame.width), h = max(1, b.frame.height)
+        let pad = 12.0, labelHeight = 18.0, header = 22.0
+        let cell = w + pad
+        let totalWidth = pad + cell * Double(stripStates.count)
+        let totalHeight = header + h + labelHeight + pad
+        var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
+        body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape("\(b.kind.rawValue) \(b.id)"))</text>"
+        for (i, st) in stripStates.enumerated() {
+            let x = pad + cell * Double(i)
+            body += "<rect x=\"\(n(x - 2))\" y=\"\(n(header - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#E0E0E0\" stroke-dasharray=\"2 2\"/>"
+            body += ControlPicture(appearance: b.appearance(for: st), width: w, height: h).svg(x: x, y: header)
+            body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(header + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description))</text>"
+        }
+        return document(width: totalWidth, height: totalHeight, body, title: "\(b.kind.rawValue) \(b.id): all states")
+    }
+
+    /// The whole screen: every visible button at its frame, in its current
+    /// state, later additions on top.
+    public static func svg(_ s: Screen) -> String {
+        let n = SVGNumber.format
+        var body = "<rect width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"#FFFFFF\" stroke=\"#BDBDBD\"/>"
+        for b in s.allButtons where !b.isHidden {
+            body += ControlPicture(appearance: b.appearance, width: b.frame.width, height: b.frame.height).svg(x: b.frame.x, y: b.frame.y)
+        }
+        return document(width: s.width, height: s.height, body, title: "screen")
+    }
+}
