@@ -97,13 +97,8 @@ enum Binding {
     static func push(_ L: OpaquePointer, _ obj: AnyObject, kind: Kind) {
         let ctx = LuaContext.of(L)
         let key = UnsafeMutableRawPointer(Unmanaged.passUnretained(obj).toOpaque())
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(ctx.cacheRef))
-        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
-            lua_rotate(L, -2, 1)
-            lua_settop(L, -2)
-            return
-        }
-        lua_settop(L, -2)
+        if pushCached(L, ctx, key) { return }
+        // The identity map is left on the stack by pushCached's miss.
         if ctx.trackCreatedControls, kind == .button || kind == .sortButton, let b = obj as? Button {
             ctx.createdControls.append(b)
         }
@@ -118,6 +113,12 @@ enum Binding {
         lua_settop(L, -2)
     }
 
+    /// Pushes a list of controls (a group's or bar's buttons).
+    static func pushButtons(_ L: OpaquePointer, _ buttons: [Button]) {
+        lua_createtable(L, Int32(buttons.count), 0)
+        for (i, b) in buttons.enumerated() { pushControl(L, b); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+    }
+
     /// Pushes any control of the model with its right kind.
     static func pushControl(_ L: OpaquePointer, _ b: Button) {
         push(L, b, kind: b is SortButton ? .sortButton : .button)
@@ -125,15 +126,22 @@ enum Binding {
 
     /// Looks up the userdata of `obj` if it is alive; pushes it or nothing.
     static func pushExisting(_ L: OpaquePointer, _ obj: AnyObject) -> Bool {
-        let ctx = LuaContext.of(L)
         let key = UnsafeMutableRawPointer(Unmanaged.passUnretained(obj).toOpaque())
+        if pushCached(L, LuaContext.of(L), key) { return true }
+        lua_settop(L, -2)
+        return false
+    }
+
+    /// Looks `key` up in the identity map. On a hit pushes the userdata and
+    /// returns true; on a miss leaves the identity map on the stack.
+    private static func pushCached(_ L: OpaquePointer, _ ctx: LuaContext, _ key: UnsafeMutableRawPointer) -> Bool {
         lua_rawgeti(L, bk_registryindex(), lua_Integer(ctx.cacheRef))
         if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
             lua_rotate(L, -2, 1)
             lua_settop(L, -2)
             return true
         }
-        lua_settop(L, -3)
+        lua_settop(L, -2)
         return false
     }
 
@@ -217,6 +225,34 @@ enum Binding {
         lua_pushnil(L); lua_rawseti(L, -2, lua_Integer(token))
         lua_pushnil(L); lua_rawseti(L, -2, lua_Integer(-token))
         return core
+    }
+
+    /// The whole of `obj:on(events, fn)` once the arguments are checked: keeps
+    /// `fn` (at `fnIndex`) in the user value of self, registers the model's
+    /// side through `register`, pushes the token. `fire(object, eventName)`
+    /// calls the Lua function.
+    static func addHandler(_ L: OpaquePointer, fnIndex: Int32,
+                           register: (_ fire: @escaping (AnyObject, String?) throws -> Void) -> HandlerToken) -> Int32 {
+        let token = storeHandler(L, selfIdx: 1, fnIdx: fnIndex)
+        let ctx = LuaContext.of(L)
+        let core = register { [weak ctx] obj, extra in
+            guard let ctx else { return }
+            try invokeHandler(ctx, obj, token: token, extra: extra)
+        }
+        storeCoreToken(L, selfIdx: 1, token: token, core: core)
+        lua_pushinteger(L, lua_Integer(token))
+        return 1
+    }
+
+    /// The whole of `obj:off(token)`: forgets the Lua function and removes the
+    /// model's handler with `remove`; pushes whether it was registered.
+    static func dropHandler(_ L: OpaquePointer, token: Int, remove: (HandlerToken) -> Bool) -> Int32 {
+        if let core = removeHandler(L, selfIdx: 1, token: token) {
+            lua_pushboolean(L, remove(core) ? 1 : 0)
+        } else {
+            lua_pushboolean(L, 0)
+        }
+        return 1
     }
 
     /// Calls the Lua handler `token` stored on `obj`'s userdata with the

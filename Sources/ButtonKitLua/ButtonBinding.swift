@@ -279,26 +279,15 @@ enum ButtonBinding {
         let a = Args(L, "on", method: true)
         let events = try a.conv(1, Convert.events)
         try a.function(2)
-        let token = Binding.storeHandler(L, selfIdx: 1, fnIdx: a.index(2))
-        let ctx = LuaContext.of(L)
-        let core = b.on(events) { [weak ctx] control, event in
-            guard let ctx else { return }
-            try Binding.invokeHandler(ctx, control, token: token, extra: event.name ?? event.description)
+        return Binding.addHandler(L, fnIndex: a.index(2)) { fire in
+            b.on(events) { control, event in try fire(control, event.name ?? event.description) }
         }
-        Binding.storeCoreToken(L, selfIdx: 1, token: token, core: core)
-        lua_pushinteger(L, lua_Integer(token))
-        return 1
     }
 
     static func off(_ L: OpaquePointer) throws -> Int32 {
         let b = try this(L, "off")
         let token = try Args(L, "off", method: true).integer(1)
-        if let core = Binding.removeHandler(L, selfIdx: 1, token: token) {
-            lua_pushboolean(L, b.off(core) ? 1 : 0)
-        } else {
-            lua_pushboolean(L, 0)
-        }
-        return 1
+        return Binding.dropHandler(L, token: token) { b.off($0) }
     }
 
     static func sendActions(_ L: OpaquePointer) throws -> Int32 {

@@ -34,9 +34,7 @@ enum RadioGroupBinding {
         let g = Unmanaged<RadioGroup>.fromOpaque(obj).takeUnretainedValue()
         switch f {
         case 0: Value.pushString(L, g.id)
-        case 1:
-            lua_createtable(L, Int32(g.buttons.count), 0)
-            for (i, b) in g.buttons.enumerated() { Binding.pushControl(L, b); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        case 1: Binding.pushButtons(L, g.buttons)
         case 2: Convert.pushRadioValue(L, g.value)
         case 3: if let b = g.selected { Binding.pushControl(L, b) } else { lua_pushnil(L) }
         case 4: lua_pushboolean(L, g.allowsEmpty ? 1 : 0)
@@ -132,22 +130,15 @@ enum RadioGroupBinding {
         let g = try this(L, "on")
         let a = Args(L, "on", method: true)
         try checkValueChanged(a)
-        let token = Binding.storeHandler(L, selfIdx: 1, fnIdx: a.index(2))
-        let ctx = LuaContext.of(L)
-        let core = g.on { [weak ctx] group in
-            guard let ctx else { return }
-            try Binding.invokeHandler(ctx, group, token: token, extra: nil)
+        return Binding.addHandler(L, fnIndex: a.index(2)) { fire in
+            g.on { group in try fire(group, nil) }
         }
-        Binding.storeCoreToken(L, selfIdx: 1, token: token, core: core)
-        lua_pushinteger(L, lua_Integer(token))
-        return 1
     }
 
     static func off(_ L: OpaquePointer) throws -> Int32 {
         let g = try this(L, "off")
         let token = try Args(L, "off", method: true).integer(1)
-        if let core = Binding.removeHandler(L, selfIdx: 1, token: token) { lua_pushboolean(L, g.off(core) ? 1 : 0) } else { lua_pushboolean(L, 0) }
-        return 1
+        return Binding.dropHandler(L, token: token) { g.off($0) }
     }
 
     static func save(_ L: OpaquePointer) throws -> Int32 {

@@ -38,9 +38,7 @@ enum SortBarBinding {
         let bar = Unmanaged<SortBar>.fromOpaque(obj).takeUnretainedValue()
         switch f {
         case 0: Value.pushString(L, bar.id)
-        case 1:
-            lua_createtable(L, Int32(bar.buttons.count), 0)
-            for (i, b) in bar.buttons.enumerated() { Binding.pushControl(L, b); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        case 1: Binding.pushButtons(L, bar.buttons)
         case 2: if let s = bar.selected { Binding.pushControl(L, s) } else { lua_pushnil(L) }
         case 3: if let k = bar.key { Value.pushString(L, k) } else { lua_pushnil(L) }
         case 4: Value.pushString(L, bar.direction.rawValue)
@@ -171,21 +169,14 @@ enum SortBarBinding {
         let bar = try this(L, "on")
         let a = Args(L, "on", method: true)
         try RadioGroupBinding.checkValueChanged(a)
-        let token = Binding.storeHandler(L, selfIdx: 1, fnIdx: a.index(2))
-        let ctx = LuaContext.of(L)
-        let core = bar.on { [weak ctx] b in
-            guard let ctx else { return }
-            try Binding.invokeHandler(ctx, b, token: token, extra: nil)
+        return Binding.addHandler(L, fnIndex: a.index(2)) { fire in
+            bar.on { b in try fire(b, nil) }
         }
-        Binding.storeCoreToken(L, selfIdx: 1, token: token, core: core)
-        lua_pushinteger(L, lua_Integer(token))
-        return 1
     }
 
     static func off(_ L: OpaquePointer) throws -> Int32 {
         let bar = try this(L, "off")
         let token = try Args(L, "off", method: true).integer(1)
-        if let core = Binding.removeHandler(L, selfIdx: 1, token: token) { lua_pushboolean(L, bar.off(core) ? 1 : 0) } else { lua_pushboolean(L, 0) }
-        return 1
+        return Binding.dropHandler(L, token: token) { bar.off($0) }
     }
 }

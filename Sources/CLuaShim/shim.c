@@ -197,6 +197,15 @@ int bk_box_gc(lua_State *L) {
     return 0;
 }
 
+/* The field id of the key at index 2 (upvalue `fields`), or -1. */
+static int field_id(lua_State *L, int fields_upvalue) {
+    int field = -1;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(fields_upvalue)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return field;
+}
+
 /* __index: methods first (a plain table lookup), then fields by id. */
 static int index_dispatch(lua_State *L) {
     lua_settop(L, 2);
@@ -205,10 +214,7 @@ static int index_dispatch(lua_State *L) {
     lua_pop(L, 1);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
-    lua_pushvalue(L, 2);
-    int field = -1;
-    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
+    int field = field_id(L, 2);
     bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(3));
     bk_limits *lim = bk_limits_of(L);
     lim->in_host++;
@@ -220,10 +226,7 @@ static int newindex_dispatch(lua_State *L) {
     lua_settop(L, 3);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
-    lua_pushvalue(L, 2);
-    int field = -1;
-    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
+    int field = field_id(L, 2);
     if (field < 0) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) field = -2; /* a method name */

@@ -1,24 +1,6 @@
-/// XML text and attribute escaping, dropping characters XML 1.0 forbids.
+import ButtonKitSVG
+
+/// XML escaping for the reports: the same rules as the pictures use.
 enum XML {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(u)
-            default:
-                if u.value < 0x20 || (u.value >= 0xFFFE && u.value <= 0xFFFF) || (u.value >= 0xD800 && u.value < 0xE000) {
-                    out += "?"
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { SVGText.escape(s) }
 }
