@@ -43,3 +43,14 @@ describe("sandbox", function()
     assert.is_function(debug.traceback)
   end)
 end)
+
+describe("sandbox and system modules", function()
+  it("lets require find system-wide pure-Lua modules but not read them otherwise", function()
+    local ok = pcall(require, "dkjson")
+    -- dkjson comes with Debian's lua-dkjson; where it is missing this checks nothing more
+    if ok then
+      assert.error_matches(function() io.open("/usr/share/lua/5.4/dkjson.lua") end, "outside the working tree")
+    end
+    assert.error_matches(function() require("definitely_not_a_module_xyz") end, "not found")
+  end)
+end)

@@ -125,7 +125,9 @@ public final class LuaContext {
         guard let path = Value.string(L, 1) else {
             throw BridgeError("bad argument #1 to '\(fname)' (string expected, got \(Value.typeName(L, 1)))")
         }
-        guard ctx.sandbox.resolve(path) != nil else {
+        let allowed = ctx.sandbox.resolve(path) != nil
+            || (fname == "require" && Sandbox.isSystemLuaModule(path))
+        guard allowed else {
             lua_pushboolean(L, 0)
             Value.pushString(L, ctx.sandbox.refusal(path, fname))
             return 2

@@ -54,6 +54,18 @@ struct Sandbox: Sendable {
         return r
     }
 
+    /// Folders of system-installed pure-Lua modules, readable by `require`.
+    static let systemLuaRoots = ["/usr/local/share/lua", "/usr/share/lua"]
+
+    /// Whether `path` is a `.lua` file inside a system Lua module folder
+    /// (symlinks resolved, `..` normalized; Debian links 5.4's modules to a
+    /// shared folder under /usr/share/lua).
+    static func isSystemLuaModule(_ path: String) -> Bool {
+        guard path.hasSuffix(".lua") else { return false }
+        let real = realpath(path) ?? normalize(path, relativeTo: cwd())
+        return systemLuaRoots.contains { real.hasPrefix($0 + "/") }
+    }
+
     func refusal(_ path: String, _ function: String) -> String {
         "\(function): access to '\(path)' is outside the working tree (\(root)); run with --unsafe to allow it"
     }

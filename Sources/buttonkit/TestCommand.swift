@@ -54,13 +54,14 @@ enum TestCommand {
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "test")
         if a.flag("help") { Terminal.out(Help.test + "\n"); return 0 }
-        let plan = try makePlan(a)
+        let plan = try makePlan(a, raw: args)
         if a.flag("worker") { return worker(plan) }
         return run(plan)
     }
 
-    static func makePlan(_ a: Arguments) throws(UsageError) -> Plan {
+    static func makePlan(_ a: Arguments, raw: [String] = []) throws(UsageError) -> Plan {
         var p = Plan()
+        p.test.scriptArgs = ["test"] + raw
         // .busted first; flags override.
         var config: [String: [String]] = [:]
         if !a.flag("no-config") {

@@ -26,6 +26,7 @@ public enum SpecRunner {
             onResult(r)
         }
         ctx.testNote = onNote
+        ctx.setArg(script: "buttonkit", args: options.scriptArgs)
         do {
             try TestFramework.install(in: ctx)
             for h in options.helpers { try ctx.runFile(h) }

@@ -23,5 +23,8 @@ public struct TestOptions: Sendable {
     /// Echo what tests print while they run (terminal formats only).
     public var echoOutput = false
 
+    /// What specs see as the global `arg` (busted's: its own command line).
+    public var scriptArgs: [String] = []
+
     public init() {}
 }

@@ -20,6 +20,11 @@ local function prepend_lpath()
   return table.concat(parts, ";")
 end
 
+-- Pure-Lua modules installed system-wide (Debian's lua-* packages) may be
+-- required; the host allows reading them through `require` only.
+local system_path = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;"
+  .. "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"
+
 if not confine then
   package.path = prepend_lpath() .. ";" .. package.path
   return
@@ -97,7 +102,7 @@ end
 -- require: Lua modules from package.path inside the tree; no C modules.
 package.loadlib = disabled("package.loadlib")
 package.cpath = ""
-package.path = prepend_lpath()
+package.path = prepend_lpath() .. ";" .. system_path
 local preload_searcher = package.searchers[1]
 local function lua_searcher(name)
   local path, err = searchpath(name, package.path)

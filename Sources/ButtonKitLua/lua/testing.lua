@@ -33,10 +33,14 @@ table.insert(package.searchers, function(name)
   return "\n\tno module '" .. name .. "' in buttonkit"
 end)
 
--- Load the framework from the embedded copies, whatever ./src holds.
+-- Load the framework from the embedded copies, whatever ./src or the system
+-- holds, and register every name suites require, so they get these objects.
+local say = embedded["say"]()
+package.loaded["buttonkit.say"] = say
+package.loaded["say"] = say
 internals = embedded["luassert"]()
 package.loaded["luassert.internals"] = internals
-package.loaded["say"] = package.loaded["say"] or nil
+for name, get in pairs(aliases) do package.loaded[name] = get(internals) end
 local busted = embedded["busted"]()
 package.loaded["busted"] = busted
 busted.install_globals()
