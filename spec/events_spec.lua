@@ -126,6 +126,20 @@ describe("events and touches", function()
     assert.are.equal(marker, err)
   end)
 
+  it("stops runaway handler recursion with a stack overflow error of bounded size", function()
+    b:on("valueChanged", function(c) c:sendActions("valueChanged") end)
+    local ok, err = pcall(b.sendActions, b, "valueChanged")
+    assert.is_false(ok)
+    assert.matches("stack overflow", err)
+    assert.is_true(#err < 4000)   -- one traceback, not one per level
+  end)
+
+  it("refuses to yield from a handler, clearly", function()
+    b:on("touchDown", function() coroutine.yield() end)
+    local co = coroutine.wrap(function() return b:tap() end)
+    assert.error_matches(co, "attempt to yield across a C%-call boundary")
+  end)
+
   it("tap options are checked", function()
     assert.error_matches(function() b:tap({ count = 0 }) end, "count")
     assert.error_matches(function() b:tap({ cout = 2 }) end, "did you mean 'count'")

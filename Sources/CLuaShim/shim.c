@@ -98,6 +98,9 @@ int bk_msgh(lua_State *L) {
         lua_settop(L, 1);
         return 1;
     }
+    /* An error rethrown through nested handlers already carries the
+     * traceback of where it started: keep that one, add no more. */
+    if (strstr(msg, "\nstack traceback:") != NULL) return 1;
     luaL_traceback(L, L, msg, 1);
     return 1;
 }
