@@ -99,9 +99,11 @@ function util.pack(...) return { n = select("#", ...), ... } end
 
 function util.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
 
+-- A spy keeps a deep copy of each call's arguments (so later changes to a
+-- table do not rewrite history) and the originals (for match.is_ref).
 function util.copyargs(args)
   local copy = setmetatable({ n = args.n }, arglist_mt)
-  for i = 1, args.n or #args do copy[i] = args[i] end
+  for i = 1, args.n or #args do copy[i] = util.deepcopy(args[i]) end
   return { vals = copy, refs = args }
 end
 
@@ -161,13 +163,14 @@ end
 function util.matchargs(calls, args)
   for i = #calls, 1, -1 do
     local call = calls[i].vals
+    local refs = calls[i].refs or call
     local n = math.max(call.n or #call, args.n or #args)
     local ok = true
     for j = 1, n do
       local expected, actual = args[j], call[j]
       local same
       if is_matcher(expected) then
-        same = expected(actual)
+        same = expected(expected.name == "ref" and refs[j] or actual)
       else
         same = util.deepcompare(actual, expected, false)
       end
@@ -585,12 +588,12 @@ end
 
 local function is_type(ty)
   return function(state, args)
-    local given = args.n
     if args.n < 1 then args.n = 1 end
     arg_insert(args, 2, "type " .. ty)
     args.nofmt = { [2] = true }
     set_failure(state, args[3])
-    return given > 0 and type(args[1]) == ty
+    -- As luassert: no argument at all counts as nil.
+    return type(args[1]) == ty
   end
 end
 
@@ -813,6 +816,18 @@ match_state_mt.__call = function(self, ...)
   end
   local args = util.make_arglist(...)
   local m = namespace.matcher[name]
+  local need = ({ equals = 1, equal = 1, same = 1, ref = 1, matches = 1, match = 1, near = 2,
+                  unique = 0, all_of = 1, any_of = 1, none_of = 1 })[name]
+  if need and args.n < need then
+    error(say("assertion.internal.argtolittle", { name, need, tostring(args.n) }), 2)
+  end
+  if name == "all_of" or name == "any_of" or name == "none_of" then
+    for i = 1, args.n do
+      if not is_matcher(args[i]) then
+        error("bad argument #" .. i .. " to '" .. name .. "' (matcher expected, got " .. type(args[i]) .. ")", 2)
+      end
+    end
+  end
   local parts = {}
   for i = 1, args.n do parts[i] = format_value(args[i]) end
   return setmetatable({
@@ -890,6 +905,7 @@ function spy.new(callback)
     error("Cannot spy on type '" .. type(callback) .. "', only on functions or callable elements", 2)
   end
   local s = setmetatable({ calls = {}, returnvals = {}, callback = callback }, spy_mt)
+  -- Puts the original back; returns it (for a plain spy, the spied function).
   function s.revert(self)
     if not self.reverted then
       if self.target_table and self.target_key ~= nil then
@@ -897,6 +913,7 @@ function spy.new(callback)
       end
       self.reverted = true
     end
+    if self.target_table then return self.original end
     return self.callback
   end
   function s.clear(self)
@@ -991,7 +1008,7 @@ end, "assertion.called_less_than.positive", "assertion.called_at_least.positive"
 register(nil, "assertion", "called_with", function(state, args, level)
   local s = payload(state, "called_with", level + 1)
   local ok, found = s:called_with(args)
-  local expected = { n = args.n }
+  local expected = setmetatable({ n = args.n }, luassert.arglist_mt)
   for i = 1, args.n do expected[i] = args[i] end
   for i = 1, args.n do args[i] = nil end
   args[1], args[2], args.n = found, expected, 2
@@ -1000,7 +1017,7 @@ end, "assertion.called_with.positive", "assertion.called_with.negative")
 register(nil, "assertion", "returned_with", function(state, args, level)
   local s = payload(state, "returned_with", level + 1)
   local ok, found = s:returned_with(args)
-  local expected = { n = args.n }
+  local expected = setmetatable({ n = args.n }, luassert.arglist_mt)
   for i = 1, args.n do expected[i] = args[i] end
   for i = 1, args.n do args[i] = nil end
   args[1], args[2], args.n = found, expected, 2
