@@ -65,6 +65,18 @@ struct TestCommandTests {
         #expect(try doc.nodes(forXPath: "//system-out").first?.stringValue?.contains("hello from a test") == true)
     }
 
+    @Test func junitValidatesAgainstTheCommonSchema() throws {
+        let dir = try CLI.scratch()
+        let xml = dir.appendingPathComponent("junit.xml")
+        _ = try CLI.run(["test", "--junit", xml.path, "--timeout", "0.3", "--max-memory", "32", "failing", "passing", "limits"])
+        let xmllint = Process()
+        xmllint.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        xmllint.arguments = ["--noout", "--schema", CLI.fixtures.appendingPathComponent("junit.xsd").path, xml.path]
+        try xmllint.run()
+        xmllint.waitUntilExit()
+        #expect(xmllint.terminationStatus == 0, "xmllint rejected the JUnit XML")
+    }
+
     @Test func junitFileIsWrittenBesideTerminalOutput() throws {
         let dir = try CLI.scratch()
         let out = dir.appendingPathComponent("report.xml").path
