@@ -33,6 +33,7 @@ public struct Appearance: Hashable, Sendable, Codable {
         case borderWidth, cornerRadius, font, image, backgroundImage, imageAdjustment, alpha, direction
     }
 
+    /// Memberwise; `systemDefault(_:)` is the usual starting point.
     public init(state: ControlState, title: String?, attributedTitle: [AttributedRun]?, text: String?,
                 titleColor: Color, backgroundColor: Color, borderColor: Color, borderWidth: Double,
                 cornerRadius: Double, font: Font, image: String?, backgroundImage: String?,
@@ -67,6 +68,7 @@ public struct Appearance: Hashable, Sendable, Codable {
         direction = try c.decodeIfPresent(SortDirection.self, forKey: .direction)
     }
 
+    /// Encodes the state as its canonical string, as scripts and snapshots read it.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(state.description, forKey: .state)

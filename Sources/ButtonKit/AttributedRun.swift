@@ -4,6 +4,7 @@ public struct AttributedRun: Hashable, Sendable, Codable {
     public var text: String
     public var color: Color?
     public var font: Font?
+    /// A run; nil colour and font mean "the title's".
     public init(text: String, color: Color? = nil, font: Font? = nil) {
         self.text = text; self.color = color; self.font = font
     }

@@ -4,6 +4,7 @@
 public struct Color: Hashable, Sendable, CustomStringConvertible, Codable {
     public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
 
+    /// Exact bytes, as in `#RRGGBBAA`; alpha defaults to opaque.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -101,6 +102,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible, Codable {
 
     public var description: String { hex }
 
+    /// Decodes any accepted colour string (hex or UIKit name).
     public init(from decoder: any Decoder) throws {
         let s = try decoder.singleValueContainer().decode(String.self)
         do { self = try Color(parsing: s) } catch {
@@ -108,6 +110,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible, Codable {
         }
     }
 
+    /// Encodes the canonical `#RRGGBBAA` string.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(hex)

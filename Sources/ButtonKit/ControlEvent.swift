@@ -4,6 +4,7 @@
 /// group such as `allTouchEvents` fires for any member event.
 public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt32
+    /// UIKit's raw bits; unknown bits are kept and simply match no single event.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     public static let touchDown = ControlEvent(rawValue: 1 << 0)

@@ -5,6 +5,7 @@
 /// shares `.selected`'s values (see `Resolver`).
 public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: UInt8
+    /// UIKit's raw bits; parsing initializers validate, this one does not.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     public static let normal: ControlState = []

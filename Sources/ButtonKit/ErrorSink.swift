@@ -4,6 +4,7 @@
 /// that a handler failed (so the first error is rethrown at the end).
 public struct ErrorSink {
     public private(set) var first: (any Error)?
+    /// An empty sink: no error captured yet.
     public init() {}
 
     public mutating func capture(_ body: () throws -> Void) {

@@ -5,6 +5,7 @@ import Glibc
 /// File helpers the bridge and the command line share (snapshots, spec
 /// discovery, reports), on top of the same POSIX calls the store uses.
 public enum Files {
+    /// The whole file as UTF-8 text, or an error naming the path and the reason.
     public static func read(_ path: String) throws(ButtonKitError) -> String { try FileIO.read(path) }
 
     /// Atomic replace: temporary file, fsync, rename.
@@ -12,14 +13,18 @@ public enum Files {
         try FileIO.writeAtomically(text, to: path)
     }
 
+    /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool { FileIO.exists(path) }
 
+    /// Whether `path` is a folder (symlinks followed).
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The folder part of a path (`.` for a bare name).
     public static func directory(of path: String) -> String { FileIO.directory(of: path) }
+    /// The last component of a path.
     public static func basename(of path: String) -> String { FileIO.basename(of: path) }
 
     /// `mkdir -p`.

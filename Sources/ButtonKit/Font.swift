@@ -8,6 +8,7 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
     /// UIKit's default title font for a custom button: system 15 regular.
     public static let systemDefault = Font(family: "system", size: 15, weight: .regular)
 
+    /// An unchecked font; use `make` for values from outside.
     public init(family: String = "system", size: Double, weight: FontWeight = .regular) {
         self.family = family; self.size = size; self.weight = weight
     }

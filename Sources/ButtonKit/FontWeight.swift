@@ -2,6 +2,7 @@
 public enum FontWeight: String, CaseIterable, Sendable, Codable, Comparable {
     case ultraLight, thin, light, regular, medium, semibold, bold, heavy, black
 
+    /// Lighter before heavier, as UIKit orders weights.
     public static func < (a: FontWeight, b: FontWeight) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -1,6 +1,7 @@
 /// A point in some coordinate space (a button's own, or a screen's).
 public struct Point: Hashable, Sendable, Codable {
     public var x: Double, y: Double
+    /// A point; coordinates are not validated (conversions check finiteness).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
@@ -8,6 +9,7 @@ public struct Point: Hashable, Sendable, Codable {
 /// from outside (finite, not negative).
 public struct Rect: Hashable, Sendable, Codable {
     public var x: Double, y: Double, width: Double, height: Double
+    /// An unchecked rectangle; use `make` for values from outside.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }

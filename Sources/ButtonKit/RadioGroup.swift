@@ -5,6 +5,7 @@
 /// deselects. valueChanged fires once per change, never for a no-op (unlike
 /// Android's `check()`, which fires three times).
 public final class RadioGroup: ControlOwner {
+    /// Called with the group after each change of its value.
     public typealias Handler = (RadioGroup) throws -> Void
 
     public let id: String
@@ -19,6 +20,7 @@ public final class RadioGroup: ControlOwner {
     public var kind: ControlKind { .radioGroup }
     var ownerID: String { id }
 
+    /// An empty group; without an id one is generated (`radioGroup1`, ...).
     public init(id: String? = nil) { self.id = id ?? IDs.next("radioGroup") }
 
     /// Adds a member. Its value defaults to the button's `info`; values are
@@ -54,6 +56,7 @@ public final class RadioGroup: ControlOwner {
     public var selected: Button? { selectedIndex().map { buttons[$0] } }
     public var value: RadioValue? { selectedIndex().map { values[$0] } }
 
+    /// The member carrying `value`, or nil.
     public func button(for value: RadioValue) -> Button? {
         values.firstIndex(of: value).map { buttons[$0] }
     }
@@ -74,12 +77,14 @@ public final class RadioGroup: ControlOwner {
         try sink.check()
     }
 
+    /// Registers a valueChanged handler; returns its token for `off`.
     @discardableResult
     public func on(_ fn: @escaping Handler) -> HandlerToken {
         handlers.append((nextToken, fn)); nextToken += 1
         return HandlerToken(rawValue: nextToken - 1)
     }
 
+    /// Removes a handler; false when the token was not registered.
     @discardableResult
     public func off(_ token: HandlerToken) -> Bool {
         guard let i = handlers.firstIndex(where: { $0.token == token.rawValue }) else { return false }
@@ -87,6 +92,7 @@ public final class RadioGroup: ControlOwner {
         return true
     }
 
+    /// Drops every handler (a bridge does this when it lets a group go).
     public func removeAllHandlers() { handlers.removeAll() }
 
     private func fire(_ sink: inout ErrorSink) {

@@ -13,6 +13,7 @@ public enum Resolver {
         /// A sort button's direction icon, used unless the exact state sets an image.
         public var icon: String?
         public var direction: SortDirection?
+        /// Defaults: images adjust like UIKit's, no icon, no direction.
         public init() {}
     }
 

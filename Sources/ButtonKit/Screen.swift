@@ -29,6 +29,7 @@ public final class Screen {
     public private(set) var items: [Item] = []
     private var tracked: Button?
 
+    /// An empty screen; the default is an iPhone 8's points.
     public init(width: Double = 375, height: Double = 667) {
         self.width = width; self.height = height
     }
@@ -76,12 +77,14 @@ public final class Screen {
         return try b.touchDown(at: local(p, in: b)) ? b : nil
     }
 
+    /// Moves the touch that started with `touchDown`; nil when none is in progress.
     @discardableResult
     public func touchMove(_ p: Point) throws -> Button? {
         guard let b = tracked else { return nil }
         return try b.touchMove(to: local(p, in: b)) ? b : nil
     }
 
+    /// Ends the touch that started with `touchDown`; nil when none is in progress.
     @discardableResult
     public func touchUp(_ p: Point) throws -> Button? {
         guard let b = tracked else { return nil }
@@ -89,6 +92,7 @@ public final class Screen {
         return try b.touchUp(at: local(p, in: b)) ? b : nil
     }
 
+    /// Cancels the touch in progress; nil when none is.
     @discardableResult
     public func touchCancel() throws -> Button? {
         guard let b = tracked else { return nil }

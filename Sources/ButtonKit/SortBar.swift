@@ -1,6 +1,7 @@
 /// Seed 001's sort bar: a row of sort buttons of which at most one is
 /// selected, plus the stable sort that the selection describes.
 public final class SortBar: ControlOwner {
+    /// Called with the bar after each change of (key, direction).
     public typealias Handler = (SortBar) throws -> Void
 
     public let id: String
@@ -13,6 +14,7 @@ public final class SortBar: ControlOwner {
     public var kind: ControlKind { .sortBar }
     var ownerID: String { id }
 
+    /// An empty bar; without an id one is generated (`sortBar1`, ...).
     public init(id: String? = nil) { self.id = id ?? IDs.next("sortBar") }
 
     /// Appends a sort button. Keys must be unique in the bar and a button
@@ -31,6 +33,7 @@ public final class SortBar: ControlOwner {
         }
     }
 
+    /// The button sorting by `key`, or nil.
     public func button(forKey key: String) -> SortButton? { buttons.first { $0.key == key } }
 
     /// The selected button, if any.
@@ -59,12 +62,14 @@ public final class SortBar: ControlOwner {
         try sink.check()
     }
 
+    /// Registers a valueChanged handler; returns its token for `off`.
     @discardableResult
     public func on(_ fn: @escaping Handler) -> HandlerToken {
         handlers.append((nextToken, fn)); nextToken += 1
         return HandlerToken(rawValue: nextToken - 1)
     }
 
+    /// Removes a handler; false when the token was not registered.
     @discardableResult
     public func off(_ token: HandlerToken) -> Bool {
         guard let i = handlers.firstIndex(where: { $0.token == token.rawValue }) else { return false }
@@ -72,6 +77,7 @@ public final class SortBar: ControlOwner {
         return true
     }
 
+    /// Drops every handler (a bridge does this when it lets a bar go).
     public func removeAllHandlers() { handlers.removeAll() }
 
     func member(_ button: Button, requestsSelected value: Bool, sink: inout ErrorSink) -> Bool { false }

@@ -18,6 +18,7 @@ public final class SortButton: Button {
 
     public override var kind: ControlKind { .sortButton }
 
+    /// A sort button for `key`, not selected; without an id one is generated.
     public init(key: String, id: String? = nil, frame: Rect = .defaultButton) {
         self.key = key
         super.init(id: id ?? IDs.next("sort"), frame: frame)

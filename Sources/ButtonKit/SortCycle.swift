@@ -5,6 +5,7 @@ public enum SortCycle: String, CaseIterable, Sendable {
     /// none → initial → other → none
     case tristate
 
+    /// Parses `"toggle"` or `"tristate"` (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let c = SortCycle(rawValue: text.lowercased()) else {
             throw .unknownName(kind: "cycle", name: text, suggestion: Suggest.closest(to: text, in: SortCycle.allCases.map(\.rawValue)))

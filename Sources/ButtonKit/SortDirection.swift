@@ -11,6 +11,7 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Parses `none`, `ascending`/`asc`, `descending`/`desc` (any case).
     public init(parsing text: String) throws(ButtonKitError) {
         let t = text.lowercased()
         let aliases: [String: SortDirection] = ["asc": .ascending, "desc": .descending]

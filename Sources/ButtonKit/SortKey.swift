@@ -4,6 +4,7 @@ public enum SortKey: Hashable, Sendable {
     case number(Double)
     case string(String)
 
+    /// Which of the two comparable kinds a key is, for error messages.
     public enum Kind: String, Sendable { case number, string }
 
     public var kind: Kind {
@@ -11,6 +12,7 @@ public enum SortKey: Hashable, Sendable {
         return .string
     }
 
+    /// Lua's `<`: numbers numerically, strings bytewise; mixing them is an error.
     public func less(than other: SortKey) throws(ButtonKitError) -> Bool {
         switch (self, other) {
         case let (.number(a), .number(b)): return a < b

@@ -30,6 +30,7 @@ public final class Store {
         }
     }
 
+    /// The stored value, or nil when the key is absent.
     public func get(_ key: String) -> JSONValue? { data[key] }
 
     /// Stores `value` under `key` (nil deletes) and writes the file.
@@ -40,6 +41,7 @@ public final class Store {
         data = next
     }
 
+    /// Removes `key` and writes the file (a no-op key still rewrites it).
     public func delete(_ key: String) throws(ButtonKitError) { try set(key, nil) }
 
     /// Keys in sorted order.

@@ -13,6 +13,7 @@ public struct Style: Hashable, Sendable {
     public var backgroundImage: String?
     public var alpha: Double?
 
+    /// An empty style: nothing set, everything falls back.
     public init() {}
 
     public var isEmpty: Bool { self == Style() }

@@ -10,6 +10,7 @@ public final class StyleBuilder {
     /// Starts from an existing style (a bridge builds one per chain).
     public init(_ style: Style = Style()) { self.style = style }
 
+    /// Records one property; an invalid value is remembered and thrown by `setUpStyle`.
     @discardableResult
     public func set(_ property: StyleProperty, _ value: StyleValue) -> StyleBuilder {
         do { try style.set(property, value) } catch { if firstError == nil { firstError = error } }

@@ -11,6 +11,7 @@ public struct StyleTable: Hashable, Sendable {
     }
     public internal(set) var entries: [Entry] = []
 
+    /// No styled states.
     public init() {}
 
     /// What was set for exactly `state`, or nil.

@@ -6,6 +6,7 @@ public struct Trace: Sendable {
     private var head = 0  // index of the oldest entry once the buffer is full
     public private(set) var limit: Int
 
+    /// An empty trace keeping at most `limit` entries (0 turns tracing off).
     public init(limit: Int = 10_000) { self.limit = max(0, limit) }
 
     @inline(__always)

@@ -9,6 +9,7 @@ public enum TraceEntry: Hashable, Sendable, CustomStringConvertible {
     /// A sort button's direction changed.
     case direction(SortDirection)
 
+    /// The flags whose changes are traced, named as scripts read them.
     public enum Flag: UInt8, Sendable {
         case highlighted, enabled, selected, focused, hidden
         var name: String {

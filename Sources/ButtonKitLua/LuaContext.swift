@@ -23,6 +23,7 @@ public final class LuaContext {
         public var root: String? = nil
         /// Extra `package.path` entries (`--lpath`), searched before `./?.lua`.
         public var lpath: [String] = []
+        /// The defaults: sandboxed, 30 s, 1024 MB, the working folder as root.
         public init() {}
     }
 

@@ -5,6 +5,7 @@ import CLuaShim
 public final class LuaPattern {
     private let ctx: LuaContext
 
+    /// A small private state to run `string.find` in.
     public init() throws {
         var o = LuaContext.Options()
         o.timeout = 1

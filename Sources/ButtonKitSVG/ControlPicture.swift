@@ -10,6 +10,7 @@ public struct ControlPicture {
     public var width: Double
     public var height: Double
 
+    /// A picture of `appearance` drawn at `width` x `height` points.
     public init(appearance: Appearance, width: Double, height: Double) {
         self.appearance = appearance; self.width = width; self.height = height
     }

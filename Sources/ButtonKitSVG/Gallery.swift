@@ -3,6 +3,7 @@ import ButtonKit
 /// The gallery page of `buttonkit render`: one card per control with its id,
 /// kind and the labelled strip of its states, inline (no outside assets).
 public enum Gallery {
+    /// The page for `controls`, in the order given.
     public static func html(_ controls: [Button], script: String) -> String {
         var out = """
         <!DOCTYPE html>

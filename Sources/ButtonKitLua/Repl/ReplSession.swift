@@ -21,6 +21,7 @@ public final class ReplSession {
     public var truecolor = false
     public private(set) var wantsExit = false
 
+    /// A fresh state with `ui` and the REPL helpers loaded.
     public init(options: LuaContext.Options) throws {
         self.options = options
         context = try LuaContext(options: options)

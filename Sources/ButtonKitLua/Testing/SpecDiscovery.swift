@@ -4,6 +4,7 @@ import ButtonKit
 /// file whose name matches the pattern (busted's default `_spec`), in a
 /// stable order.
 public enum SpecDiscovery {
+    /// Spec files for `paths`; a path that does not exist is an error.
     public static func find(_ paths: [String], pattern: String) throws -> [String] {
         let matcher = try LuaPattern()
         var out: [String] = []

@@ -26,5 +26,6 @@ public struct TestOptions: Sendable {
     /// What specs see as the global `arg` (busted's: its own command line).
     public var scriptArgs: [String] = []
 
+    /// busted's defaults: everything selected, 10 s per test, 1024 MB per file, sandboxed.
     public init() {}
 }

@@ -1,5 +1,6 @@
 /// The outcome of one test (or of a block or hook that failed outside a test).
 public struct TestResult: Sendable {
+    /// How a test ended; `listed` is used by `--list`, which runs nothing.
     public enum Status: String, Sendable {
         case passed, failed, error, pending, listed
     }
@@ -24,11 +25,13 @@ public struct TestResult: Sendable {
         public var actual: String
         public var differences: [String]
         public var caption: String
+        /// Both pictures as complete SVG documents.
         public init(expected: String, actual: String, differences: [String], caption: String) {
             self.expected = expected; self.actual = actual; self.differences = differences; self.caption = caption
         }
     }
 
+    /// A result; the framework fills `file` when it hands results on.
     public init(file: String, name: String, status: Status, line: Int, message: String? = nil,
                 traceback: String? = nil, duration: Double = 0, output: String = "") {
         self.file = file; self.name = name; self.status = status; self.line = line

@@ -3,6 +3,7 @@ public struct TestSummary: Sendable {
     public var passed = 0, failed = 0, errors = 0, skipped = 0
     public var duration: Double = 0
 
+    /// All counts zero.
     public init() {}
 
     public mutating func add(_ r: TestResult) {

@@ -3,6 +3,7 @@
 /// pictures side by side for appearance and snapshot assertions), then every
 /// test by file.
 public enum HTMLReporter {
+    /// The whole page for a finished run.
     public static func render(_ results: [TestResult], summary: TestSummary, files: [String], timestamp: String) -> String {
         let failures = results.filter(\.isFailure)
         var out = """

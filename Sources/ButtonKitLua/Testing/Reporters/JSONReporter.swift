@@ -2,6 +2,7 @@ import ButtonKit
 
 /// The whole run as one JSON document: summary plus every test.
 public enum JSONReporter {
+    /// The whole document for a finished run.
     public static func render(_ results: [TestResult], summary: TestSummary, seed: Int?) -> String {
         var tests: [JSONValue] = []
         for r in results where r.status != .listed {

@@ -1,6 +1,7 @@
 /// JUnit XML in the common schema (testsuites > testsuite > testcase) that
 /// CI servers read: one testsuite per spec file.
 public enum JUnitReporter {
+    /// The whole document for a finished run, one testsuite per file in `files` order.
     public static func render(_ results: [TestResult], files: [String], duration: Double, timestamp: String) -> String {
         var s = TestSummary()
         for r in results { s.add(r) }

@@ -2,8 +2,10 @@
 /// for failures, `# SKIP` for pending tests, the plan at the end.
 public struct TAPReporter {
     private var n = 0
+    /// Starts numbering test points at 1.
     public init() {}
 
+    /// The version line TAP 14 requires first.
     public func start() -> String { "TAP version 14\n" }
 
     public mutating func line(for r: TestResult) -> String {
@@ -27,6 +29,7 @@ public struct TAPReporter {
         }
     }
 
+    /// The plan (at the end, as TAP allows) and a comment with the summary.
     public func finish(_ summary: TestSummary) -> String {
         "1..\(n)\n# \(summary.line)\n"
     }

@@ -2,12 +2,14 @@
 /// (CI logs: one line per file, failures in full). Both end with the
 /// `N passed, N failed, N skipped` line.
 public struct TerminalReporter {
+    /// `utf` for people at a terminal, `plain` for logs.
     public enum Style: Sendable { case utf, plain }
     let style: Style
     let color: Bool
     private var failures: [TestResult] = []
     private var fileCounts: [String: TestSummary] = [:]
 
+    /// `color` is decided by the caller (terminal, NO_COLOR).
     public init(style: Style, color: Bool) { self.style = style; self.color = color }
 
     func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
