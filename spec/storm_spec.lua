@@ -61,3 +61,24 @@ describe("junk argument storm", function()
     os.remove(store_path)
   end)
 end)
+
+describe("metatable tricks", function()
+  it("cannot make one type's accessors read another type's object", function()
+    local sort, plain, screen = ui.sortButton { key = "k" }, ui.button(), ui.screen()
+    local mt = debug.getmetatable(plain)
+    local saved_index, saved_newindex = mt.__index, mt.__newindex
+    mt.__index = debug.getmetatable(sort).__index
+    assert.error_matches(function() return plain.key end, "another type's accessor")
+    mt.__newindex = debug.getmetatable(screen).__newindex
+    assert.error_matches(function() plain.width = 3 end, "another type's accessor")
+    mt.__index, mt.__newindex = saved_index, saved_newindex
+    assert.is_true(plain:tap())
+  end)
+
+  it("survives a manually called finalizer", function()
+    local b = ui.button()
+    debug.getmetatable(b).__gc(b)
+    assert.error_matches(function() return b.id end, "released object")
+    assert.error_matches(function() b:tap() end, "button expected")
+  end)
+end)

@@ -217,6 +217,10 @@ static int index_dispatch(lua_State *L) {
     lua_pop(L, 1);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
+    /* The accessor of one kind never reads another kind's object, even if a
+     * script moved metatable fields around with debug.getmetatable. */
+    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(4)))
+        return luaL_error(L, "attempt to read a field through another type's accessor");
     int field = field_id(L, 2);
     bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(3));
     bk_limits *lim = bk_limits_of(L);
@@ -229,6 +233,8 @@ static int newindex_dispatch(lua_State *L) {
     lua_settop(L, 3);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
+    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(4)))
+        return luaL_error(L, "attempt to write a field through another type's accessor");
     int field = field_id(L, 2);
     if (field < 0) {
         lua_pushvalue(L, 2);
@@ -242,14 +248,16 @@ static int newindex_dispatch(lua_State *L) {
     return finish(L, lim, n);
 }
 
-void bk_push_index(lua_State *L, bk_fieldfn getter) {
+void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind) {
     lua_pushlightuserdata(L, (void *)getter);
-    lua_pushcclosure(L, index_dispatch, 3);
+    lua_pushinteger(L, kind);
+    lua_pushcclosure(L, index_dispatch, 4);
 }
 
-void bk_push_newindex(lua_State *L, bk_fieldfn setter) {
+void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind) {
     lua_pushlightuserdata(L, (void *)setter);
-    lua_pushcclosure(L, newindex_dispatch, 3);
+    lua_pushinteger(L, kind);
+    lua_pushcclosure(L, newindex_dispatch, 4);
 }
 
 static int tolstring_body(lua_State *L) {

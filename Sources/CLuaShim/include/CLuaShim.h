@@ -77,11 +77,12 @@ bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind);
 bk_box *bk_tobox(lua_State *L, int idx);
 /* __gc for boxes: releases the host object once. */
 int bk_box_gc(lua_State *L);
-/* Pushes the __index dispatcher: upvalues methods, fields, getter. Expects
- * the methods table and the field-id table on the stack (popped). */
-void bk_push_index(lua_State *L, bk_fieldfn getter);
+/* Pushes the __index dispatcher: upvalues methods, fields, getter, kind.
+ * Expects the methods table and the field-id table on the stack (popped).
+ * It only serves boxes of `kind`. */
+void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind);
 /* Pushes the __newindex dispatcher: expects methods and fields (popped). */
-void bk_push_newindex(lua_State *L, bk_fieldfn setter);
+void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
 /* Ctrl-C handling for the REPL: install once; point it at the running state. */
 void bk_sigint_install(void);
