@@ -1005,24 +1005,23 @@ end, "assertion.called_more_than.positive", "assertion.called_at_most.positive")
 register(nil, "assertion", "called_less_than", function(state, args, level)
   return called(state, args, level + 1, function(c, e) return c < e end)
 end, "assertion.called_less_than.positive", "assertion.called_at_least.positive")
-register(nil, "assertion", "called_with", function(state, args, level)
-  local s = payload(state, "called_with", level + 1)
-  local ok, found = s:called_with(args)
-  local expected = setmetatable({ n = args.n }, luassert.arglist_mt)
-  for i = 1, args.n do expected[i] = args[i] end
-  for i = 1, args.n do args[i] = nil end
-  args[1], args[2], args.n = found, expected, 2
-  return ok
-end, "assertion.called_with.positive", "assertion.called_with.negative")
-register(nil, "assertion", "returned_with", function(state, args, level)
-  local s = payload(state, "returned_with", level + 1)
-  local ok, found = s:returned_with(args)
-  local expected = setmetatable({ n = args.n }, luassert.arglist_mt)
-  for i = 1, args.n do expected[i] = args[i] end
-  for i = 1, args.n do args[i] = nil end
-  args[1], args[2], args.n = found, expected, 2
-  return ok
-end, "assertion.returned_with.positive", "assertion.returned_with.negative")
+-- called_with / returned_with: find a matching call (or return) and show the
+-- one found (or the last) against the expected list.
+local function matching(method)
+  return function(state, args, level)
+    local s = payload(state, method, level + 1)
+    local ok, found = s[method](s, args)
+    local expected = setmetatable({ n = args.n }, luassert.arglist_mt)
+    for i = 1, args.n do expected[i] = args[i] end
+    for i = 1, args.n do args[i] = nil end
+    args[1], args[2], args.n = found, expected, 2
+    return ok
+  end
+end
+register(nil, "assertion", "called_with", matching("called_with"),
+  "assertion.called_with.positive", "assertion.called_with.negative")
+register(nil, "assertion", "returned_with", matching("returned_with"),
+  "assertion.returned_with.positive", "assertion.returned_with.negative")
 
 -- Stubs: spies that replace a function and return canned values.
 local stub = {}
