@@ -268,3 +268,17 @@ struct PictureCommandTests {
         #expect(html.contains("spec/p_spec.lua:1"))
     }
 }
+
+@Suite("Spec files outside the working tree", .serialized)
+struct OutsideSpecTests {
+    @Test func aSpecNamedOnTheCommandLineIsReadEvenOutsideTheTree() throws {
+        let dir = try CLI.scratch()
+        try "it('runs', function() assert.is_true(true) end)".write(to: dir.appendingPathComponent("o_spec.lua"), atomically: true, encoding: .utf8)
+        try "it('x', function()\n  syntax error here\nend)".write(to: dir.appendingPathComponent("bad_spec.lua"), atomically: true, encoding: .utf8)
+        let ok = try CLI.run(["test", dir.appendingPathComponent("o_spec.lua").path])
+        #expect(ok.status == 0 && ok.stdout.hasSuffix("1 passed, 0 failed, 0 skipped\n"))
+        let bad = try CLI.run(["test", dir.appendingPathComponent("bad_spec.lua").path])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("bad_spec.lua:2:"))
+    }
+}

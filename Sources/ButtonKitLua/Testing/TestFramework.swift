@@ -49,10 +49,16 @@ enum TestFramework {
         guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
         Value.pushString(L, "run"); lua_rawget(L, -2)
         Value.pushString(L, file)
+        if luaL_loadfilex(L, file, options.sandbox ? "t" : "bt") == LUA_OK {
+            lua_pushnil(L)
+        } else {
+            lua_pushnil(L)
+            lua_rotate(L, -2, 1)  // nil chunk, then the message
+        }
         pushOptions(L, file: file, options)
         pushHost(L)
         ctx.limits.pointee.mem_exceeded = 0
-        let status = bk_pcall_traceback(L, 3, 0)
+        let status = bk_pcall_traceback(L, 5, 0)
         bk_set_timeout(L, 0)
         if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
     }

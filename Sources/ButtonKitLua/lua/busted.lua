@@ -464,14 +464,15 @@ function busted.install_globals()
   _G.match = luassert.match
 end
 
--- Runs one spec file. `options` come from the command line; `hostfns` are
--- report(result), timeout(seconds), clock(), memory_exceeded().
-function busted.run(path, options, hostfns)
+-- Runs one spec file, already loaded by the host (a spec named on the command
+-- line is read like `run` reads its script, even outside the working tree);
+-- `err` is the load error when `chunk` is nil. `options` come from the
+-- command line; `hostfns` are report, timeout, clock, memory_exceeded, ...
+function busted.run(path, chunk, err, options, hostfns)
   opts, host = options, hostfns
   busted.options, busted.host = options, hostfns
   busted.install_globals()
   spec_source = "@" .. path
-  local chunk, err = loadfile(path, "t")
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
     report({ kind = "file", name = path, line = 0 }, "error", err)
