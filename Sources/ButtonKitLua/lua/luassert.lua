@@ -394,6 +394,11 @@ end
 
 state_mt.__call = function(self, ...)
   local tokens = extract_keys("assertion", self.tokens)
+  for _, t in ipairs(tokens) do
+    if not namespace.assertion[t] and not namespace.modifier[t] then
+      error("luassert: unknown modifier/assertion: '" .. table.concat(self.tokens, "_") .. "'", 2)
+    end
+  end
   local assertion
   for _, t in ipairs(tokens) do
     if namespace.assertion[t] then assertion = namespace.assertion[t] end
