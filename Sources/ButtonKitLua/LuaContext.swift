@@ -155,11 +155,13 @@ public final class LuaContext {
         if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: self) }
     }
 
-    /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1...]` the arguments.
-    public func setArg(script: String, args: [String]) {
+    /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1...]` the
+    /// arguments, `arg[-1]` the interpreter (this executable, when known).
+    public func setArg(script: String, args: [String], interpreter: String? = LuaContext.executablePath) {
         guard let L else { return }
-        lua_createtable(L, Int32(args.count), 1)
+        lua_createtable(L, Int32(args.count), 2)
         Value.pushString(L, script); lua_rawseti(L, -2, 0)
+        if let interpreter { Value.pushString(L, interpreter); lua_rawseti(L, -2, -1) }
         for (i, a) in args.enumerated() { Value.pushString(L, a); lua_rawseti(L, -2, lua_Integer(i + 1)) }
         bk_pushglobaltable(L)
         lua_rotate(L, -2, 1)            // _G, arg
@@ -167,6 +169,14 @@ public final class LuaContext {
         lua_rotate(L, -2, 1)            // _G, "arg", arg
         lua_rawset(L, -3)
         lua_settop(L, -2)
+    }
+
+    /// The running executable's path (Linux's /proc/self/exe), for `arg[-1]`.
+    public static var executablePath: String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Loads and runs a file.
