@@ -269,11 +269,8 @@ enum Binding {
         lua_pushvalue(L, ud)
         var nargs: Int32 = 1
         if let e = extra { Value.pushString(L, e); nargs = 2 }
-        let lim = ctx.limits
-        let saved = lim.pointee.in_host
-        lim.pointee.in_host = 0  // Lua code in the handler is under the memory limit again
+        // bk_pcall_traceback puts the handler's Lua code under the memory ceiling.
         let status = bk_pcall_traceback(L, nargs, 0)
-        lim.pointee.in_host = saved
         if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
     }
 }

@@ -236,11 +236,7 @@ enum ButtonBinding {
             Binding.push(L, builder, kind: .styleBuilder)
             lua_pushvalue(L, a.index(2))
             lua_rotate(L, -2, 1)
-            let lim = ctx.limits
-            let saved = lim.pointee.in_host
-            lim.pointee.in_host = 0
             let status = bk_pcall_traceback(L, 1, 0)
-            lim.pointee.in_host = saved
             if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: ctx) }
         }
         lua_settop(L, 1)

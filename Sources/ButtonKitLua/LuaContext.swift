@@ -66,10 +66,11 @@ public final class LuaContext {
         guard bk_openlibs(L) == LUA_OK else {
             throw LuaError.fromTop(L, status: LUA_ERRRUN, context: self)
         }
-        limits.pointee.in_host += 1
+        // Driver code (this class, the test runner, the REPL) allocates freely;
+        // only Lua code running under a protected call meets the ceiling.
+        limits.pointee.in_host = 1
         Binding.installAll(L, self)
         UIModule.install(L, self)
-        limits.pointee.in_host -= 1
         try installPrelude(L)
         bk_install_hook(L)
     }

@@ -22,7 +22,7 @@ public final class LuaPattern {
         Value.pushString(L, "find"); lua_rawget(L, -2)
         Value.pushString(L, text)
         Value.pushString(L, pattern)
-        let status = lua_pcallk(L, 2, 1, 0, 0, nil)
+        let status = bk_pcall_traceback(L, 2, 1)
         if status != LUA_OK {
             let msg = Value.describe(L, -1)
             throw LuaError(kind: .runtime, message: "bad pattern '\(pattern)': \(msg)")

@@ -83,6 +83,18 @@ static int openlibs_body(lua_State *L) {
     return 0;
 }
 
+/* Runs Lua under the memory ceiling: everything outside a protected call
+ * (host code, driver code) allocates freely, so an allocation can only fail
+ * where an error is caught. */
+static int limited_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    bk_limits *lim = bk_limits_of(L);
+    int saved = lim->in_host;
+    lim->in_host = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    lim->in_host = saved;
+    return status;
+}
+
 int bk_openlibs(lua_State *L) {
     lua_pushcfunction(L, openlibs_body);
     return lua_pcall(L, 0, 0, 0);
@@ -109,7 +121,7 @@ int bk_pcall_traceback(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, bk_msgh);
     lua_insert(L, base);
-    int status = lua_pcall(L, nargs, nresults, base);
+    int status = limited_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
 }
@@ -135,7 +147,7 @@ int bk_pnext(lua_State *L, int idx) {
     lua_pushvalue(L, -3);
     lua_remove(L, -4); /* drop the original key */
     int top = lua_gettop(L) - 3;
-    int status = lua_pcall(L, 2, LUA_MULTRET, 0);
+    int status = limited_pcall(L, 2, LUA_MULTRET, 0);
     if (status != LUA_OK) return -1;
     int n = lua_gettop(L) - top;
     return n == 2 ? 1 : 0;
@@ -269,7 +281,7 @@ int bk_ptolstring(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, tolstring_body);
     lua_pushvalue(L, idx);
-    return lua_pcall(L, 1, 1, 0);
+    return limited_pcall(L, 1, 1, 0);
 }
 
 void bk_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }

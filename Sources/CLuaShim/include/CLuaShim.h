@@ -32,7 +32,8 @@ typedef struct bk_limits {
     size_t used;        /* bytes currently allocated */
     size_t peak;        /* high-water mark */
     size_t limit;       /* 0 = unlimited */
-    int in_host;        /* > 0 while Swift code runs: allocations never fail then */
+    int in_host;        /* > 0 while Swift code runs: allocations never fail then.
+                           1 between calls; protected calls set it to 0. */
     int mem_exceeded;   /* set when an allocation was refused */
     double deadline;    /* monotonic seconds; 0 = none */
     double timeout;     /* the configured timeout, for messages */
