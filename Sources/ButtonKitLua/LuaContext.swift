@@ -76,7 +76,12 @@ public final class LuaContext {
     }
 
     deinit {
-        if let L { lua_close(L) }
+        if let L {
+            // Finalizers run during lua_close; a runaway one must not keep the
+            // process from exiting (its error becomes a warning).
+            bk_set_timeout(L, options.timeout > 0 ? options.timeout : 5)
+            lua_close(L)
+        }
         limits.deallocate()
     }
 

@@ -3,6 +3,9 @@
 #include <string.h>
 #include <time.h>
 #include <stdio.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/time.h>
 
 static bk_releasefn release_fn = NULL;
 
@@ -72,10 +75,52 @@ static void bk_hook(lua_State *L, lua_Debug *ar) {
 
 void bk_install_hook(lua_State *L) { lua_sethook(L, bk_hook, LUA_MASKCOUNT, 10000); }
 
+/* The watchdog: Lua turns hooks off while a __gc metamethod runs, so a
+ * finalizer that never returns cannot be stopped by the count hook. A
+ * once-a-second timer checks the deadline; well past it (the hook had its
+ * chance) it ends the process with a message instead of hanging forever. */
+static bk_limits *volatile watch_target = NULL;
+
+static void on_watchdog(int sig) {
+    (void)sig;
+    bk_limits *t = watch_target;
+    if (t && t->deadline > 0 && bk_now() > t->deadline + 3.0) {
+        static const char msg[] =
+            "buttonkit: time limit exceeded in code that cannot be interrupted (a __gc finalizer?); stopping\n";
+        ssize_t w = write(2, msg, sizeof msg - 1);
+        (void)w;
+        _exit(1);
+    }
+}
+
+static void watchdog(bk_limits *lim, int on) {
+    static int installed = 0;
+    if (!installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_watchdog;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART; /* interrupted system calls resume */
+        sigaction(SIGALRM, &sa, NULL);
+        installed = 1;
+    }
+    struct itimerval it;
+    memset(&it, 0, sizeof it);
+    if (on) {
+        watch_target = lim;
+        it.it_interval.tv_sec = 1;
+        it.it_value.tv_sec = 1;
+    } else if (watch_target == lim) {
+        watch_target = NULL;
+    }
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
 void bk_set_timeout(lua_State *L, double seconds) {
     bk_limits *lim = bk_limits_of(L);
     lim->timeout = seconds;
     lim->deadline = seconds > 0 ? bk_now() + seconds : 0;
+    watchdog(lim, seconds > 0);
 }
 
 static int openlibs_body(lua_State *L) {

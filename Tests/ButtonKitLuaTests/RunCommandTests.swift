@@ -48,6 +48,13 @@ struct RunCommandTests {
         #expect(r.stderr.contains("time limit exceeded (0.3 s)"))
     }
 
+    @Test func aRunawayFinalizerCannotHangTheProcess() throws {
+        // Lua runs __gc with hooks off, so the watchdog has to end it.
+        let r = try CLI.run(["run", "--timeout", "0.5", "-e", "setmetatable({}, { __gc = function() while true do end end })"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("time limit exceeded in code that cannot be interrupted"))
+    }
+
     @Test func memoryBombStopsAtTheMemoryLimit() throws {
         let r = try CLI.run(["run", "--max-memory", "32", "-e", "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end"])
         #expect(r.status == 1)
