@@ -82,6 +82,7 @@ public final class LuaContext {
             bk_set_timeout(L, options.timeout > 0 ? options.timeout : 5)
             lua_close(L)
         }
+        bk_forget_limits(limits)
         limits.deallocate()
     }
 

@@ -102,6 +102,11 @@ static void watchdog(bk_limits *lim, int on) {
         sigemptyset(&sa.sa_mask);
         sa.sa_flags = SA_RESTART; /* interrupted system calls resume */
         sigaction(SIGALRM, &sa, NULL);
+        /* A parent may have left SIGALRM blocked; the watchdog needs it. */
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGALRM);
+        sigprocmask(SIG_UNBLOCK, &set, NULL);
         installed = 1;
     }
     struct itimerval it;
@@ -114,6 +119,11 @@ static void watchdog(bk_limits *lim, int on) {
         watch_target = NULL;
     }
     setitimer(ITIMER_REAL, &it, NULL);
+}
+
+void bk_forget_limits(bk_limits *lim) {
+    lim->deadline = 0;
+    watchdog(lim, 0);
 }
 
 void bk_set_timeout(lua_State *L, double seconds) {

@@ -53,6 +53,8 @@ lua_State *bk_newstate(bk_limits *limits);
 bk_limits *bk_limits_of(lua_State *L);
 double bk_now(void);
 void bk_set_timeout(lua_State *L, double seconds);
+/* Disarms the watchdog for `lim` (before its memory is freed). */
+void bk_forget_limits(bk_limits *lim);
 void bk_install_hook(lua_State *L);
 void bk_set_release(bk_releasefn fn);
 /* Reads and clears the flag set when an allocation was refused. */
