@@ -94,36 +94,32 @@ static void on_watchdog(int sig) {
 }
 
 static void watchdog(bk_limits *lim, int on) {
-    static int installed = 0;
-    if (!installed) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_watchdog;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART; /* interrupted system calls resume */
-        sigaction(SIGALRM, &sa, NULL);
-        /* A parent may have left SIGALRM blocked; the watchdog needs it. */
-        sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, SIGALRM);
-        sigprocmask(SIG_UNBLOCK, &set, NULL);
-        installed = 1;
-    }
+    static int armed = 0;
+    if (!on) return; /* a cleared deadline is enough: the handler checks it */
+    watch_target = lim;
+    if (armed) return; /* one timer for the process, armed once */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_watchdog;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART; /* interrupted system calls resume */
+    sigaction(SIGALRM, &sa, NULL);
+    /* A parent may have left SIGALRM blocked; the watchdog needs it. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGALRM);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     struct itimerval it;
     memset(&it, 0, sizeof it);
-    if (on) {
-        watch_target = lim;
-        it.it_interval.tv_sec = 1;
-        it.it_value.tv_sec = 1;
-    } else if (watch_target == lim) {
-        watch_target = NULL;
-    }
+    it.it_interval.tv_sec = 1;
+    it.it_value.tv_sec = 1;
     setitimer(ITIMER_REAL, &it, NULL);
+    armed = 1;
 }
 
 void bk_forget_limits(bk_limits *lim) {
     lim->deadline = 0;
-    watchdog(lim, 0);
+    if (watch_target == lim) watch_target = NULL;
 }
 
 void bk_set_timeout(lua_State *L, double seconds) {
