@@ -275,16 +275,19 @@ static int field_id(lua_State *L, int fields_upvalue) {
 /* __index: methods first (a plain table lookup), then fields by id. */
 static int index_dispatch(lua_State *L) {
     lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
+    /* Fields first (the hot path: b.selected), then methods (b:tap()). */
+    int field = field_id(L, 2);
+    if (field < 0) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+        lua_pop(L, 1);
+    }
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
     /* The accessor of one kind never reads another kind's object, even if a
      * script moved metatable fields around with debug.getmetatable. */
     if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(4)))
         return luaL_error(L, "attempt to read a field through another type's accessor");
-    int field = field_id(L, 2);
     bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(3));
     bk_limits *lim = bk_limits_of(L);
     lim->in_host++;
