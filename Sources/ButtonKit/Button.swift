@@ -93,14 +93,14 @@ open class Button {
         try sink.check()
     }
 
-    /// Sets `selected` on a button with no owner and no selection rules of
-    /// its own (a plain button), where no handler can fire: the bridge's fast path.
-    public func setSelectedFlagOnly(_ value: Bool) {
-        if owner == nil, kind == .button { setSelectedFlag(value) } else { try? setSelected(value) }
+    /// Sets `selected` when no rule applies (a plain button, no group or
+    /// bar), where no handler can fire; returns false, changing nothing,
+    /// otherwise. The bridge's fast path for `b.selected = v`.
+    public func setSelectedIfPlain(_ value: Bool) -> Bool {
+        guard owner == nil, kind == .button else { return false }
+        setSelectedFlag(value)
+        return true
     }
-
-    /// Whether a container (radio group, sort bar) owns this button.
-    public var hasOwner: Bool { owner != nil }
 
     /// The overridable core of `setSelected` (UIKit's `setSelected:`).
     func applySelected(_ value: Bool, sink: inout ErrorSink) {

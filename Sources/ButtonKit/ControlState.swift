@@ -67,9 +67,11 @@ public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertib
     }
 }
 
-extension Substring {
-    func trimmingSpaces() -> Substring {
-        var s = self
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (names in state and event
+    /// lists, command words). Foundation-free.
+    public func trimmingSpaces() -> SubSequence {
+        var s = self[...]
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
         return s

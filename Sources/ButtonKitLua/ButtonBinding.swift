@@ -36,12 +36,12 @@ enum ButtonBinding {
 
     static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
         Binding.makeMetatable(L, ctx, kind: .button, methods: buttonMethods, fields: buttonFields,
-                              getter: { L, obj, f in Host.run(L) { L in try ButtonBinding.get(L, obj!, f) } },
-                              setter: { L, obj, f in Host.run(L) { L in try ButtonBinding.set(L, obj!, f, sort: false) } },
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.get(L, obj, f) } },
+                              setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.set(L, obj, f, sort: false) } },
                               tostring: { L in Host.run(L, ButtonBinding.tostring) })
         Binding.makeMetatable(L, ctx, kind: .sortButton, methods: sortMethods, fields: sortFields,
-                              getter: { L, obj, f in Host.run(L) { L in try ButtonBinding.get(L, obj!, f) } },
-                              setter: { L, obj, f in Host.run(L) { L in try ButtonBinding.set(L, obj!, f, sort: true) } },
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.get(L, obj, f) } },
+                              setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.set(L, obj, f, sort: true) } },
                               tostring: { L in Host.run(L, ButtonBinding.tostring) })
     }
 
@@ -113,7 +113,7 @@ enum ButtonBinding {
             let on = lua_toboolean(L, 3) != 0
             switch f {
             case 3:
-                if !sort && !b.hasOwner { b.setSelectedFlagOnly(on); return 0 }
+                if b.setSelectedIfPlain(on) { return 0 }
             case 2: b.isEnabled = on; return 0
             case 4: b.isHighlighted = on; return 0
             default: break
@@ -297,35 +297,36 @@ enum ButtonBinding {
         a.isNone(n) ? nil : try a.conv(n, Convert.point)
     }
 
-    static func touchDown(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "touchDown")
-        let p = try optPoint(Args(L, "touchDown", method: true), 1)
-        let r = try Host.firing(L) { try b.touchDown(at: p) }
-        lua_pushboolean(L, r ? 1 : 0)
+    /// One touch step: self, an optional point (argument #1), the model call
+    /// with handlers running on this thread, the handled flag pushed.
+    static func touch(_ L: OpaquePointer, _ name: String, point required: Bool?,
+                      _ body: (Button, Point?) throws -> Bool) throws -> Int32 {
+        let b = try this(L, name)
+        let a = Args(L, name, method: true)
+        var p: Point?
+        if let required { p = required ? try a.conv(1, Convert.point) : try optPoint(a, 1) }
+        let handled = try Host.firing(L) { try body(b, p) }
+        lua_pushboolean(L, handled ? 1 : 0)
         return 1
+    }
+
+    static func touchDown(_ L: OpaquePointer) throws -> Int32 {
+        try touch(L, "touchDown", point: false) { b, p in try b.touchDown(at: p) }
     }
 
     static func touchMove(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "touchMove")
-        let p = try Args(L, "touchMove", method: true).conv(1, Convert.point)
-        let r = try Host.firing(L) { try b.touchMove(to: p) }
-        lua_pushboolean(L, r ? 1 : 0)
-        return 1
+        try touch(L, "touchMove", point: true) { b, p in
+            guard let p else { return false }  // required: the conversion threw already
+            return try b.touchMove(to: p)
+        }
     }
 
     static func touchUp(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "touchUp")
-        let p = try optPoint(Args(L, "touchUp", method: true), 1)
-        let r = try Host.firing(L) { try b.touchUp(at: p) }
-        lua_pushboolean(L, r ? 1 : 0)
-        return 1
+        try touch(L, "touchUp", point: false) { b, p in try b.touchUp(at: p) }
     }
 
     static func touchCancel(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "touchCancel")
-        let r = try Host.firing(L) { try b.touchCancel() }
-        lua_pushboolean(L, r ? 1 : 0)
-        return 1
+        try touch(L, "touchCancel", point: nil) { b, _ in try b.touchCancel() }
     }
 
     static func tap(_ L: OpaquePointer) throws -> Int32 {

@@ -25,6 +25,17 @@ enum Host {
         }
     }
 
+    /// A field getter or setter: the C dispatcher only calls it with a live
+    /// object, but the pointer is checked here, once, rather than unwrapped.
+    @inline(__always)
+    static func field(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?,
+                      _ body: (OpaquePointer, UnsafeMutableRawPointer) throws -> Int32) -> Int32 {
+        run(L) { L in
+            guard let obj else { throw BridgeError("attempt to index a released object") }
+            return try body(L, obj)
+        }
+    }
+
     /// Runs `body` with `L` as the thread handlers run on (the thread that
     /// called into the model, which may be a coroutine).
     @inline(__always)

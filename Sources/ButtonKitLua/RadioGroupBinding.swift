@@ -17,8 +17,8 @@ enum RadioGroupBinding {
 
     static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
         Binding.makeMetatable(L, ctx, kind: .radioGroup, methods: RadioGroupBinding.methods, fields: RadioGroupBinding.fields,
-                              getter: { L, obj, f in Host.run(L) { L in try RadioGroupBinding.get(L, obj!, f) } },
-                              setter: { L, obj, f in Host.run(L) { L in try RadioGroupBinding.set(L, obj!, f) } },
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in try RadioGroupBinding.get(L, obj, f) } },
+                              setter: { L, obj, f in Host.field(L, obj) { L, obj in try RadioGroupBinding.set(L, obj, f) } },
                               tostring: { L in Host.run(L) { L in
                                   let g = try RadioGroupBinding.this(L, "__tostring")
                                   Value.pushString(L, "<radioGroup \(g.id) value=\(g.value?.description ?? "nil") \(g.buttons.count) options>")

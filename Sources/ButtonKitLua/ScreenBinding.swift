@@ -21,7 +21,7 @@ enum ScreenBinding {
     }
 
     static func getter(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?, _ f: Int32) -> Int32 {
-        Host.run(L) { L in try get(L, obj!, f) }
+        Host.field(L, obj) { L, obj in try get(L, obj, f) }
     }
 
     static func setter(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?, _ f: Int32) -> Int32 {
@@ -36,7 +36,7 @@ enum ScreenBinding {
 
     static func tostring(_ L: OpaquePointer) throws -> Int32 {
         let s = try this(L, "__tostring")
-        Value.pushString(L, "<screen \(Convert.text(s.width))x\(Convert.text(s.height)) \(s.items.count) controls>")
+        Value.pushString(L, "<screen \(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>")
         return 1
     }
 
@@ -123,11 +123,5 @@ enum ScreenBinding {
         let id = try Args(L, "find", method: true).string(1)
         if let it = s.find(id) { pushItem(L, it) } else { lua_pushnil(L) }
         return 1
-    }
-}
-
-extension Convert {
-    static func text(_ d: Double) -> String {
-        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 }

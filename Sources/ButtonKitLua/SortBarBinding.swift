@@ -17,7 +17,7 @@ enum SortBarBinding {
 
     static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
         Binding.makeMetatable(L, ctx, kind: .sortBar, methods: SortBarBinding.methods, fields: SortBarBinding.fields,
-                              getter: { L, obj, f in Host.run(L) { L in try SortBarBinding.get(L, obj!, f) } },
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in try SortBarBinding.get(L, obj, f) } },
                               setter: { L, _, f in Host.run(L) { L in
                                   if f == -2 { throw Binding.assignMethod(L, kind: "sortBar") }
                                   if f < 0 { throw Binding.unknownField(L, kind: "sortBar", fields: SortBarBinding.fields, methods: SortBarBinding.methods.map(\.name)) }

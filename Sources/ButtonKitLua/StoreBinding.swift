@@ -11,8 +11,8 @@ enum StoreBinding {
             ("keys", { L in Host.run(L, StoreBinding.keys) }, -1),
         ]
         Binding.makeMetatable(L, ctx, kind: .store, methods: methods, fields: ["path"],
-                              getter: { L, obj, f in Host.run(L) { L in
-                                  let s = Unmanaged<Store>.fromOpaque(obj!).takeUnretainedValue()
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in
+                                  let s = Unmanaged<Store>.fromOpaque(obj).takeUnretainedValue()
                                   guard f == 0 else { throw Binding.unknownField(L, kind: "store", fields: ["path"], methods: ["get", "set", "delete", "keys"]) }
                                   Value.pushString(L, s.path)
                                   return 1

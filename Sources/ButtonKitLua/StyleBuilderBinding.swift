@@ -9,8 +9,8 @@ enum StyleBuilderBinding {
             (p.rawValue, { L in Host.run(L, StyleBuilderBinding.setProperty) }, i)
         }
         Binding.makeMetatable(L, ctx, kind: .styleBuilder, methods: methods, fields: ["style"],
-                              getter: { L, obj, f in Host.run(L) { L in
-                                  let b = Unmanaged<StyleBuilder>.fromOpaque(obj!).takeUnretainedValue()
+                              getter: { L, obj, f in Host.field(L, obj) { L, obj in
+                                  let b = Unmanaged<StyleBuilder>.fromOpaque(obj).takeUnretainedValue()
                                   guard f == 0 else {
                                       throw Binding.unknownField(L, kind: "style builder", fields: ["style"], methods: StyleProperty.allCases.map(\.rawValue))
                                   }

@@ -1,3 +1,5 @@
+import ButtonKit
+
 /// All argument parsing lives here: a tiny parser for `--flag`, `--opt V`,
 /// `--opt=V` and positionals, so each command declares its options in one
 /// table and errors read the same everywhere.
@@ -32,9 +34,11 @@ struct Arguments {
                     name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
                 }
                 guard let opt = options.first(where: { "--" + $0.long == name || ($0.short.map { "-" + $0 } == name) }) else {
-                    let known = options.map { "--" + $0.long }
                     var msg = "unknown option '\(name)'"
-                    if let s = closest(name, known) { msg += "; did you mean '\(s)'?" }
+                    // Compare names without their dashes, so "--" does not make every option look close.
+                    if let s = Suggest.closest(to: String(name.drop { $0 == "-" }), in: options.map(\.long)) {
+                        msg += "; did you mean '--\(s)'?"
+                    }
                     throw UsageError(msg, command: command)
                 }
                 if opt.takesValue {
@@ -68,24 +72,5 @@ struct Arguments {
             throw UsageError("--\(name) expects a number of at least \(Int(lo)), got '\(s)'", command: command)
         }
         return v
-    }
-
-    private func closest(_ word: String, _ candidates: [String]) -> String? {
-        candidates.first { $0.hasPrefix(word) || word.hasPrefix($0) }
-            ?? candidates.min { lev(word, $0) < lev(word, $1) }.flatMap { lev(word, $0) <= 3 ? $0 : nil }
-    }
-
-    private func lev(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        var row = Array(0...y.count)
-        for i in 1...max(1, x.count) where !x.isEmpty {
-            var prev = row[0]; row[0] = i
-            for j in stride(from: 1, through: y.count, by: 1) {
-                let cur = row[j]
-                row[j] = Swift.min(row[j] + 1, row[j - 1] + 1, prev + (x[i - 1] == y[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return row[y.count]
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKit
 import ButtonKitLua
 import CEdit
 import CLuaShim
@@ -94,7 +95,7 @@ enum ReplCommand {
             let line = String(cString: cline)
             free(cline)
             if bk_sigint_take() != 0 { session.cancelLine(); continue }
-            if !line.trimmingCharacters().isEmpty { add_history(line) }
+            if !line.trimmingSpaces().isEmpty { add_history(line) }
             evaluate(session, line)
         }
         return 0

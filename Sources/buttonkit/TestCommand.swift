@@ -78,7 +78,7 @@ enum TestCommand {
         func value(_ name: String) -> String? { values(name).last }
         func flag(_ name: String) -> Bool { a.flag(name) || config[name]?.last == "true" }
         func splitTags(_ v: [String]) -> [String] {
-            v.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters() } }.filter { !$0.isEmpty }
+            v.flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }.filter { !$0.isEmpty }
         }
         func number(_ name: String, min: Double) throws(UsageError) -> Double? {
             guard let s = value(name) else { return nil }
@@ -255,14 +255,5 @@ enum TestCommand {
             let j = Int((state >> 33) % UInt64(i + 1))
             list.swapAt(i, j)
         }
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " { s = s.dropFirst() }
-        while let l = s.last, l == " " { s = s.dropLast() }
-        return String(s)
     }
 }

@@ -18,7 +18,7 @@ struct WorkerPool {
         var done: [Int: [TestResult]] = [:]
         var next = 0, flushed = 0
         var stop = false
-        let exe = selfPath()
+        let exe = LuaContext.executablePath ?? CommandLine.arguments[0]
         while flushed < files.count && !stop {
             while running.count < jobs && next < files.count {
                 let out = "/tmp/buttonkit-worker-\(getpid())-\(next).jsonl"
@@ -85,13 +85,6 @@ struct WorkerPool {
         for l in t.lpath { a += ["--lpath", l] }
         for h in t.helpers { a += ["--helper", h] }
         return a
-    }
-
-    func selfPath() -> String {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        if n > 0 { return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return CommandLine.arguments[0]
     }
 
     func spawn(_ exe: String, _ args: [String], stdoutPath: String) -> pid_t? {

@@ -152,7 +152,7 @@ public final class ReplSession {
     private func command(_ line: String) -> Output {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         let name = parts[0]
-        let arg = parts.count > 1 ? parts[1].trimmingSpaces() : ""
+        let arg = parts.count > 1 ? String(parts[1].trimmingSpaces()) : ""
         switch name {
         case ":quit", ":q", ":exit":
             wantsExit = true
@@ -223,13 +223,4 @@ public final class ReplSession {
     controls (after '.' and ':'). Ctrl-C cancels the line or stops running code.
 
     """
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return String(s)
-    }
 }
