@@ -47,6 +47,6 @@ describe("stores", function()
   end)
 
   it("stay inside the working tree", function()
-    assert.error_matches(function() ui.store("/tmp/outside.json") end, "outside the working tree")
+    assert.error_matches(function() ui.store("/etc/buttonkit-outside.json") end, "outside the working tree")
   end)
 end)
