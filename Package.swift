@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ButtonKit", targets: ["ButtonKit"]),
         .library(name: "ButtonKitLua", targets: ["ButtonKitLua"]),
+        .library(name: "ButtonKitTesting", targets: ["ButtonKitTesting"]),
         .executable(name: "buttonkit", targets: ["buttonkit"]),
     ],
     targets: [
@@ -28,8 +29,8 @@ let package = Package(
         .target(name: "ButtonKit"),
         // Pictures: SVG of controls, strips and screens (no Lua).
         .target(name: "ButtonKitSVG", dependencies: ["ButtonKit"]),
-        // Turns the .lua files shipped inside the tool into Swift source.
-        .executableTarget(name: "EmbedLua"),
+        // Compiles the .lua files shipped inside the tool to bytecode in Swift source.
+        .executableTarget(name: "EmbedLua", dependencies: ["CLua"]),
         .plugin(name: "EmbedLuaPlugin", capability: .buildTool(), dependencies: ["EmbedLua"]),
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
@@ -38,12 +39,20 @@ let package = Package(
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
-        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitLua", "ButtonKitSVG", "CEdit", "CLuaShim"]),
+        // The busted-compatible runner on top of the bridge: the framework
+        // (lua/), reporters, coverage; the embeddable bridge does not ship it.
+        .target(
+            name: "ButtonKitTesting",
+            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitLua", "CLuaShim"],
+            exclude: ["lua"],
+            plugins: ["EmbedLuaPlugin"]
+        ),
+        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitSVG", "CEdit"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim", "CTestSupport"]),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,18 +11,57 @@ describe("sandbox", function()
     assert.are.equal("", package.cpath)
   end)
 
-  it("refuses files outside the working tree", function()
-    assert.error_matches(function() io.open("/etc/passwd") end, "outside the working tree")
-    assert.error_matches(function() io.open("../escape.txt", "w") end, "outside the working tree")
+  it("refuses files outside the working tree the way the system refuses them", function()
+    local f, err, code = io.open("/etc/passwd")
+    assert.is_nil(f)
+    assert.matches("outside the working tree", err)
+    assert.are.equal(13, code)  -- EACCES
+    f, err = io.open("../escape.txt", "w")
+    assert.is_nil(f)
+    assert.matches("outside the working tree", err)
     assert.error_matches(function() io.lines("/etc/passwd") end, "outside the working tree")
     assert.error_matches(function() dofile("/etc/passwd") end, "outside the working tree")
-    assert.error_matches(function() os.remove("/etc/buttonkit-not-here") end, "outside the working tree")
+    local ok, rerr = os.remove("/etc/buttonkit-not-here")
+    assert.is_nil(ok)
+    assert.matches("outside the working tree", rerr)
+  end)
+
+  it("refuses names with a NUL byte, which C would cut short", function()
+    local f, err = io.open("/etc/passwd\0/../../spec/sandbox_spec.lua")
+    assert.is_nil(f)
+    assert.matches("NUL byte", err)
+    assert.error_matches(function() dofile("spec/sandbox_spec.lua\0") end, "NUL byte")
+    assert.error_matches(function() ui.store("x.json\0/../../etc/passwd") end, "NUL byte")
+  end)
+
+  it("keeps package.searchpath from telling whether files outside exist", function()
+    local found, err = package.searchpath("passwd", "/etc/?")
+    assert.is_nil(found)
+    assert.matches("no file '/etc/passwd'", err)
   end)
 
   it("refuses binary chunks", function()
     local f, err = load(string.dump(function() return 1 end))
     assert.is_nil(f)
     assert.matches("binary chunks are disabled", err)
+  end)
+
+  it("leaves nothing reachable from a reader function that loads bytecode", function()
+    local dumped = string.dump(function() return 1 end)
+    local caller
+    local f, err = load(function()
+      caller = caller or debug.getinfo(2, "f").func
+      return nil
+    end)
+    assert.is_function(caller)
+    local g, gerr = caller(dumped, "x", "b")
+    assert.is_nil(g)
+    assert.matches("binary chunks are disabled", gerr)
+    -- a reader that hands over bytecode is refused as well
+    local sent = false
+    local h, herr = caller(function() if sent then return nil end sent = true return dumped end)
+    assert.is_nil(h)
+    assert.matches("binary chunks are disabled", herr)
   end)
 
   it("keeps the harmless parts of os", function()
@@ -37,10 +76,21 @@ describe("sandbox", function()
     f:close()
   end)
 
-  it("hides the debug functions that would break the limits", function()
-    assert.is_nil(debug.sethook)
+  it("hides the debug functions that reach into other functions", function()
     assert.is_nil(debug.getregistry)
+    assert.is_nil(debug.getupvalue)
+    assert.is_nil(debug.setupvalue)
     assert.is_function(debug.traceback)
+  end)
+
+  it("keeps debug.sethook, which works alongside the time limit", function()
+    local lines = 0
+    debug.sethook(function() lines = lines + 1 end, "l")
+    local x = 0
+    for i = 1, 3 do x = x + i end
+    debug.sethook()
+    assert.is_true(lines >= 3)
+    assert.is_nil(debug.gethook())
   end)
 end)
 
@@ -49,7 +99,9 @@ describe("sandbox and system modules", function()
     local ok = pcall(require, "dkjson")
     -- dkjson comes with Debian's lua-dkjson; where it is missing this checks nothing more
     if ok then
-      assert.error_matches(function() io.open("/usr/share/lua/5.4/dkjson.lua") end, "outside the working tree")
+      local f, err = io.open("/usr/share/lua/5.4/dkjson.lua")
+      assert.is_nil(f)
+      assert.matches("outside the working tree", err)
     end
     assert.error_matches(function() require("definitely_not_a_module_xyz") end, "not found")
   end)

@@ -1,21 +1,26 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every `lua/*.lua` file of a target as a Swift string constant, so
-/// the tool reads no files at start-up and needs no resource bundle, while
-/// the Lua code stays in real `.lua` files that editors and linters know.
+/// Compiles every `.lua` file under a target's `lua/` folder (subfolders
+/// name modules by path: `lua/luassert/spy.lua` is `luassert.spy`) to Lua
+/// bytecode embedded as Swift constants, so the tool reads no files and
+/// compiles nothing at start-up, while the Lua code stays in real `.lua`
+/// files that editors and linters know.
 @main
 struct EmbedLuaPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let dir = target.directoryURL.appending(path: "lua")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        let files = names.filter { $0.hasSuffix(".lua") }.sorted().map { dir.appending(path: $0) }
+        var files: [URL] = []
+        if let e = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) {
+            for case let url as URL in e where url.pathExtension == "lua" { files.append(url) }
+        }
+        files.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedLua.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) Lua files into \(target.name)",
+                displayName: "Compiling \(files.count) Lua files into \(target.name)",
                 executable: try context.tool(named: "EmbedLua").url,
-                arguments: [output.path] + files.map(\.path),
+                arguments: [output.path, dir.path, target.name] + files.map(\.path),
                 inputFiles: files,
                 outputFiles: [output]
             ),

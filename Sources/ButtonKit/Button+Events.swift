@@ -4,25 +4,18 @@ extension Button {
     /// Registers `handler` for every event whose bit intersects `events`.
     @discardableResult
     public func on(_ events: ControlEvent, _ handler: @escaping Handler) -> HandlerToken {
-        let t = nextToken
-        nextToken += 1
-        registrations.append(Registration(token: t, events: events, handler: handler))
-        return HandlerToken(rawValue: t)
+        handlers.add(Registration(events: events, handler: handler))
     }
 
     /// Removes a handler; returns false when the token was not registered.
     @discardableResult
-    public func off(_ token: HandlerToken) -> Bool {
-        guard let i = registrations.firstIndex(where: { $0.token == token.rawValue }) else { return false }
-        registrations.remove(at: i)
-        return true
-    }
+    public func off(_ token: HandlerToken) -> Bool { handlers.remove(token) }
 
     /// Removes every handler (a bridge calls this when it drops a control).
-    public func removeAllHandlers() { registrations.removeAll() }
+    public func removeAllHandlers() { handlers.removeAll() }
 
     /// The number of registered handlers.
-    public var handlerCount: Int { registrations.count }
+    public var handlerCount: Int { handlers.count }
 
     /// Sends events programmatically like `sendActions(for:)`: handlers run
     /// even when the button is disabled, and no state changes.
@@ -44,15 +37,11 @@ extension Button {
                 bits &= bits - 1
             }
         }
-        if registrations.isEmpty { return }
-        let snapshot = registrations
-        for r in snapshot {
+        if handlers.isEmpty { return }
+        HandlerList.run({ handlers }, sink: &sink) { r in
             let hit = r.events.rawValue & events.rawValue
-            guard hit != 0 else { continue }
-            // A handler removed by an earlier handler of this send does not run.
-            if snapshot.count > 1, !registrations.contains(where: { $0.token == r.token }) { continue }
-            let first = ControlEvent(rawValue: hit & (~hit &+ 1))
-            sink.capture { try r.handler(self, first) }
+            guard hit != 0 else { return }
+            try r.handler(self, ControlEvent(rawValue: hit & (~hit &+ 1)))
         }
     }
 }

@@ -80,12 +80,19 @@ extension Button {
         return true
     }
 
+    /// The most taps one `tap(count:)` makes (a script's typo should not
+    /// run for minutes).
+    public static let maxTapCount = 1_000_000
+
     /// `count` taps in a row at `point` (default: the centre). The second
     /// and later touchDowns carry touchDownRepeat. Stops after the first tap
     /// whose handlers raised, rethrowing that error.
     @discardableResult
     public func tap(count: Int = 1, at point: Point? = nil) throws -> Bool {
-        guard acceptsTouches, !isTracking, count >= 1 else { return false }
+        guard count >= 1, count <= Button.maxTapCount else {
+            throw ButtonKitError.invalidValue(what: "tap count", value: String(count), expected: "an integer from 1 to \(Button.maxTapCount)")
+        }
+        guard acceptsTouches, !isTracking else { return false }
         for i in 1...count {
             guard try touchDown(at: point, tapCount: i) else { return i > 1 }
             try touchUp(at: point)

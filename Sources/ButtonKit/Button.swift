@@ -9,7 +9,6 @@ open class Button {
     public typealias Handler = (Button, ControlEvent) throws -> Void
 
     struct Registration {
-        let token: Int
         let events: ControlEvent
         let handler: Handler
     }
@@ -32,10 +31,10 @@ open class Button {
     public internal(set) var styles = StyleTable()
     public var trace = Trace()
 
-    var registrations: [Registration] = []
-    var nextToken = 1
+    var handlers = HandlerList<Registration>()
     // Touch tracking.
-    var isTracking = false
+    /// Whether a touch is in progress (UIControl's `isTracking`).
+    public internal(set) var isTracking = false
     var touchInside = false
     var lastPoint = Point(x: 0, y: 0)
     weak var owner: (any ControlOwner)?

@@ -2,20 +2,17 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Thin wrappers over POSIX file calls: the model avoids Foundation for fast
-/// start-up, and atomic replacement needs `fsync` and `rename` anyway.
+/// start-up, and safe replacement needs `fsync`, `rename` and `flock` anyway.
 enum FileIO {
     static func reason() -> String { String(cString: strerror(errno)) }
-
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    /// Reads a whole file as UTF-8 text.
-    static func read(_ path: String) throws(ButtonKitError) -> String {
-        let fd = open(path, O_RDONLY)
+    /// Reads a whole file as raw bytes.
+    static func readBytes(_ path: String) throws(ButtonKitError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .io(path: path, operation: "open", reason: reason()) }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -29,20 +26,61 @@ enum FileIO {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
-    /// Writes `text` to `path` atomically: a temporary file in the same
-    /// folder is written, flushed to disk and renamed over the target, then
+    /// Reads a whole file as UTF-8 text (invalid bytes become U+FFFD).
+    static func read(_ path: String) throws(ButtonKitError) -> String {
+        String(decoding: try readBytes(path), as: UTF8.self)
+    }
+
+    /// What identifies one version of a file: a replaced or rewritten file
+    /// gets a new one (the inode changes on rename, size and time on writes).
+    struct Identity: Equatable {
+        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    }
+
+    static func identity(_ path: String) -> Identity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+                        seconds: Int(st.st_mtim.tv_sec), nanoseconds: Int(st.st_mtim.tv_nsec))
+    }
+
+    /// A random suffix for temporary names (not guessable from the PID).
+    static func randomSuffix() -> String {
+        var bytes = [UInt8](repeating: 0, count: 8)
+        var n = -1
+        let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 8) }
+            close(fd)
+        }
+        if n != 8 {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            var v = UInt64(bitPattern: Int64(ts.tv_nsec)) &* 0x9E37_79B9_7F4A_7C15
+            for i in 0..<8 { bytes[i] = UInt8(truncatingIfNeeded: v); v >>= 8 }
+        }
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    /// The prefix of a file's temporary siblings: `.name.tmp-`.
+    static func tempPrefix(of path: String) -> String { "." + basename(of: path) + ".tmp-" }
+
+    /// Writes `bytes` to `path` atomically: a new temporary file in the same
+    /// folder (created exclusively, never through a symlink, under a random
+    /// name) is written, flushed to disk and renamed over the target, then
     /// the folder is flushed. A crash at any point leaves either the old or
     /// the new content, never a mix. `crashAfterBytes` simulates a crash
     /// (for tests): the write stops there and nothing is renamed.
-    static func writeAtomically(_ text: String, to path: String, crashAfterBytes: Int? = nil) throws(ButtonKitError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, crashAfterBytes: Int? = nil) throws(ButtonKitError) {
         let dir = directory(of: path)
-        let tmp = dir + "/." + basename(of: path) + ".tmp-" + String(getpid())
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let tmp = dir + "/" + tempPrefix(of: path) + String(getpid()) + "-" + randomSuffix()
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io(path: tmp, operation: "create", reason: reason()) }
-        var bytes = Array(text.utf8)
+        var bytes = bytes
         if let limit = crashAfterBytes { bytes = Array(bytes.prefix(limit)) }
         var written = 0
         while written < bytes.count {
@@ -68,8 +106,45 @@ enum FileIO {
             let r = reason(); unlink(tmp)
             throw .io(path: path, operation: "replace", reason: r)
         }
-        let dfd = open(dir, O_RDONLY)
+        let dfd = open(dir, O_RDONLY | O_CLOEXEC)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+    }
+
+    static func writeAtomically(_ text: String, to path: String, crashAfterBytes: Int? = nil) throws(ButtonKitError) {
+        try writeAtomically(Array(text.utf8), to: path, crashAfterBytes: crashAfterBytes)
+    }
+
+    /// Removes temporary siblings of `path` left by writers that died
+    /// (`.name.tmp-PID-…` whose process no longer exists).
+    static func removeStaleTemporaries(of path: String) {
+        let dir = directory(of: path), prefix = tempPrefix(of: path)
+        guard let d = opendir(dir) else { return }
+        var stale: [String] = []
+        while let e = readdir(d) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix) else { continue }
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { stale.append(dir + "/" + name) }
+        }
+        closedir(d)
+        for p in stale { unlink(p) }
+    }
+
+    /// An exclusive lock held while `body` runs: `flock` on a lock file
+    /// beside `path` (the file itself is replaced by rename on every write,
+    /// so it cannot carry the lock).
+    static func withLock<T>(_ path: String, _ body: () throws(ButtonKitError) -> T) throws(ButtonKitError) -> T {
+        let lockPath = directory(of: path) + "/." + basename(of: path) + ".lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .io(path: lockPath, operation: "open lock file", reason: reason()) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno == EINTR { continue }
+            throw .io(path: lockPath, operation: "lock", reason: reason())
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
     }
 
     static func directory(of path: String) -> String {

@@ -8,6 +8,9 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
     /// UIKit's default title font for a custom button: system 15 regular.
     public static let systemDefault = Font(family: "system", size: 15, weight: .regular)
 
+    /// The largest point size a font may have.
+    public static let maxSize = 1000.0
+
     /// An unchecked font; use `make` for values from outside.
     public init(family: String = "system", size: Double, weight: FontWeight = .regular) {
         self.family = family; self.size = size; self.weight = weight
@@ -15,8 +18,8 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// A validated font: the size must be a finite positive number.
     public static func make(family: String = "system", size: Double, weight: FontWeight = .regular) throws(ButtonKitError) -> Font {
-        guard size.isFinite, size > 0 else {
-            throw .invalidValue(what: "font size", value: Format.number(size), expected: "a finite number greater than 0")
+        guard size.isFinite, size > 0, size <= maxSize else {
+            throw .invalidValue(what: "font size", value: Format.number(size), expected: "a number greater than 0 and at most 1000")
         }
         guard !family.isEmpty else { throw .invalidValue(what: "font family", value: "''", expected: "a non-empty name") }
         return Font(family: family, size: size, weight: weight)

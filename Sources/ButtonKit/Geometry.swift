@@ -1,8 +1,16 @@
 /// A point in some coordinate space (a button's own, or a screen's).
 public struct Point: Hashable, Sendable, Codable {
     public var x: Double, y: Double
-    /// A point; coordinates are not validated (conversions check finiteness).
+    /// A point; coordinates are not validated (use `make` for values from outside).
     public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    /// A checked point: coordinates finite and within ±`Rect.maxMagnitude`.
+    public static func make(x: Double, y: Double) throws(ButtonKitError) -> Point {
+        for (n, v) in [("x", x), ("y", y)] where !(v.isFinite && abs(v) <= Rect.maxMagnitude) {
+            throw .invalidValue(what: "point \(n)", value: Format.number(v), expected: "a finite number from -1000000 to 1000000")
+        }
+        return Point(x: x, y: y)
+    }
 }
 
 /// A rectangle like CGRect: origin plus size. Sizes are validated when set
@@ -18,10 +26,16 @@ public struct Rect: Hashable, Sendable, Codable {
     /// tappable 100×44 so a button made with no frame can still be tapped.
     public static let defaultButton = Rect(x: 0, y: 0, width: 100, height: 44)
 
-    /// A checked rectangle: every number finite, width and height not negative.
+    /// The largest coordinate or size, in points, a frame or point may
+    /// have: far beyond any screen, small enough that every value stays
+    /// exact and every picture can be drawn.
+    public static let maxMagnitude = 1_000_000.0
+
+    /// A checked rectangle: every number finite and within ±`maxMagnitude`,
+    /// width and height not negative.
     public static func make(x: Double, y: Double, width: Double, height: Double) throws(ButtonKitError) -> Rect {
-        for (n, v) in [("x", x), ("y", y), ("width", width), ("height", height)] where !v.isFinite {
-            throw .invalidValue(what: "frame \(n)", value: Format.number(v), expected: "a finite number")
+        for (n, v) in [("x", x), ("y", y), ("width", width), ("height", height)] where !(v.isFinite && abs(v) <= maxMagnitude) {
+            throw .invalidValue(what: "frame \(n)", value: Format.number(v), expected: "a finite number from -1000000 to 1000000")
         }
         guard width >= 0, height >= 0 else {
             throw .invalidValue(what: "frame size", value: "\(Format.number(width))x\(Format.number(height))", expected: "width and height not below 0")

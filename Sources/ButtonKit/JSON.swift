@@ -21,6 +21,7 @@ public enum JSON {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
+        case .number(let t): out += t
         case .double(let d):
             if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : String(d) } else { out += "null" }
         case .string(let s): quote(s, into: &out)
@@ -76,12 +77,61 @@ public enum JSON {
 
     /// Parses one JSON document; trailing non-space text is an error.
     public static func parse(_ text: String) throws(ParseError) -> JSONValue {
-        var p = Parser(bytes: Array(text.utf8))
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses one JSON document from raw bytes. Strings must be valid UTF-8
+    /// and escapes must not leave lone surrogates: what cannot be kept
+    /// exactly is refused rather than replaced with U+FFFD.
+    public static func parse(bytes: [UInt8]) throws(ParseError) -> JSONValue {
+        var p = Parser(bytes: bytes)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
         if p.i < p.bytes.count { throw p.error("unexpected text after the JSON value") }
         return v
+    }
+
+    /// Whether `text` is a number in JSON's grammar.
+    static func isNumberText(_ t: [UInt8]) -> Bool {
+        var i = 0
+        func digits() -> Int { let s = i; while i < t.count, t[i] >= 48, t[i] <= 57 { i += 1 }; return i - s }
+        if i < t.count, t[i] == 45 { i += 1 }
+        guard i < t.count else { return false }
+        if t[i] == 48 { i += 1 } else if digits() == 0 { return false }
+        if i < t.count, t[i] == 46 { i += 1; if digits() == 0 { return false } }
+        if i < t.count, t[i] == 101 || t[i] == 69 {
+            i += 1
+            if i < t.count, t[i] == 43 || t[i] == 45 { i += 1 }
+            if digits() == 0 { return false }
+        }
+        return i == t.count
+    }
+
+    /// A decimal number's exact value as (negative, significant digits,
+    /// exponent of the last digit): two texts denote the same number exactly
+    /// when their keys are equal.
+    static func decimalKey(_ text: String) -> (Bool, [UInt8], Int)? {
+        var neg = false, digits: [UInt8] = [], exp = 0, afterPoint = 0, seenPoint = false
+        var chars = Array(text.utf8)[...]
+        if chars.first == 45 { neg = true; chars = chars.dropFirst() }
+        while let c = chars.first, c != 101, c != 69 {
+            chars = chars.dropFirst()
+            if c == 46 { seenPoint = true; continue }
+            guard c >= 48, c <= 57 else { return nil }
+            digits.append(c)
+            if seenPoint { afterPoint += 1 }
+        }
+        if !chars.isEmpty {
+            chars = chars.dropFirst()
+            guard let e = Int(String(decoding: chars, as: UTF8.self)) else { return nil }
+            exp = e
+        }
+        exp -= afterPoint
+        while digits.first == 48 { digits.removeFirst() }
+        while digits.last == 48 { digits.removeLast(); exp += 1 }
+        if digits.isEmpty { return (false, [], 0) }
+        return (neg, digits, exp)
     }
 
     private struct Parser {
@@ -168,11 +218,18 @@ public enum JSON {
                 }
                 break
             }
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            if text.isEmpty || text == "-" { i = start; throw error("unexpected character") }
+            let raw = Array(bytes[start..<i])
+            if raw.isEmpty || raw == [45] { i = start; throw error("unexpected character") }
+            guard JSON.isNumberText(raw) else { i = start; throw error("invalid number '\(String(decoding: raw, as: UTF8.self))'") }
+            let text = String(decoding: raw, as: UTF8.self)
             if isInt, let n = Int(text) { return .int(n) }
-            guard let d = Double(text), d.isFinite else { i = start; throw error("invalid number '\(text)'") }
-            return .double(d)
+            // A Double only when it is exactly the number written (as its
+            // shortest form shows); otherwise the text is kept.
+            if let d = Double(text), d.isFinite, let a = JSON.decimalKey(text), let b = JSON.decimalKey(String(d)),
+               a.0 == b.0, a.1 == b.1, a.2 == b.2 {
+                return .double(d)
+            }
+            return .number(text)
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
@@ -209,13 +266,25 @@ public enum JSON {
                     case UInt8(ascii: "r"): out.append(13)
                     case UInt8(ascii: "t"): out.append(9)
                     case UInt8(ascii: "u"):
+                        let escapeStart = i - 2
                         var code = try hex4()
-                        if code >= 0xD800 && code < 0xDC00, i + 1 < bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") {
+                        if code >= 0xD800 && code < 0xDC00 {
+                            guard i + 1 < bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") else {
+                                i = escapeStart
+                                throw error("lone surrogate escape (a string with it cannot be kept exactly)")
+                            }
                             i += 2
                             let low = try hex4()
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)
+                            guard low >= 0xDC00 && low < 0xE000 else {
+                                i = escapeStart
+                                throw error("lone surrogate escape (a string with it cannot be kept exactly)")
+                            }
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
-                        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                        guard let scalar = Unicode.Scalar(code) else {
+                            i = escapeStart
+                            throw error("lone surrogate escape (a string with it cannot be kept exactly)")
+                        }
                         out.append(contentsOf: Array(String(scalar).utf8))
                     default: i -= 1; throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
                     }
@@ -224,7 +293,10 @@ public enum JSON {
                 out.append(c)
                 i += 1
             }
-            return String(decoding: out, as: UTF8.self)
+            guard let text = String(validating: out, as: UTF8.self) else {
+                throw error("string is not valid UTF-8 (it cannot be kept exactly)")
+            }
+            return text
         }
     }
 }

@@ -5,6 +5,10 @@ public enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// A number from a file kept exactly as written, because no Int or
+    /// Double holds its value (123456789012345678901234567890, or more
+    /// digits than a Double keeps): a store never rewrites it with loss.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])

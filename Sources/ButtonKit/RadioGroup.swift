@@ -14,8 +14,15 @@ public final class RadioGroup: ControlOwner {
     public var allowsEmpty = false
     /// Styles applied to every member before the member's own (at `add`).
     public var memberStyles = StyleTable()
-    private var handlers: [(token: Int, fn: Handler)] = []
-    private var nextToken = 1
+    private var handlers = HandlerList<Handler>()
+
+    /// Merges `style` into the shared style for `state` (what a
+    /// constructor's `style` option gives every member).
+    public func addMemberStyle(_ style: Style, for state: ControlState) {
+        var merged = memberStyles[state] ?? Style()
+        merged.merge(style)
+        memberStyles.put(merged, for: state)
+    }
 
     public var kind: ControlKind { .radioGroup }
     var ownerID: String { id }
@@ -79,24 +86,17 @@ public final class RadioGroup: ControlOwner {
 
     /// Registers a valueChanged handler; returns its token for `off`.
     @discardableResult
-    public func on(_ fn: @escaping Handler) -> HandlerToken {
-        handlers.append((nextToken, fn)); nextToken += 1
-        return HandlerToken(rawValue: nextToken - 1)
-    }
+    public func on(_ fn: @escaping Handler) -> HandlerToken { handlers.add(fn) }
 
     /// Removes a handler; false when the token was not registered.
     @discardableResult
-    public func off(_ token: HandlerToken) -> Bool {
-        guard let i = handlers.firstIndex(where: { $0.token == token.rawValue }) else { return false }
-        handlers.remove(at: i)
-        return true
-    }
+    public func off(_ token: HandlerToken) -> Bool { handlers.remove(token) }
 
     /// Drops every handler (a bridge does this when it lets a group go).
     public func removeAllHandlers() { handlers.removeAll() }
 
     private func fire(_ sink: inout ErrorSink) {
-        for h in handlers { sink.capture { try h.fn(self) } }
+        HandlerList.run({ handlers }, sink: &sink) { try $0(self) }
     }
 
     private func choose(_ b: Button, sink: inout ErrorSink) {
@@ -141,7 +141,7 @@ public final class RadioGroup: ControlOwner {
     /// option may have been removed since it was saved); never throws for that.
     public func restore(from store: Store, key: String? = nil) throws -> (ok: Bool, reason: String?) {
         let k = key ?? id
-        guard let saved = store.get(k) else { return (false, "no saved value under '\(k)'") }
+        guard let saved = try store.get(k) else { return (false, "no saved value under '\(k)'") }
         if saved == .null {
             if value == nil { return (true, nil) }
             guard allowsEmpty else { return (false, "saved value is empty but radio group '\(id)' does not allow an empty selection") }

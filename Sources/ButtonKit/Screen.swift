@@ -29,9 +29,25 @@ public final class Screen {
     public private(set) var items: [Item] = []
     private var tracked: Button?
 
+    /// An iPhone 8's screen in points: the size of a screen made without one.
+    public static let defaultSize = (width: 375.0, height: 667.0)
+    /// The largest side a screen may have, in points (pictures of larger
+    /// ones would be unreadable, and sizes must stay exact as integers).
+    public static let maxSide = 100_000.0
+
     /// An empty screen; the default is an iPhone 8's points.
-    public init(width: Double = 375, height: Double = 667) {
+    public init(width: Double = Screen.defaultSize.width, height: Double = Screen.defaultSize.height) {
         self.width = width; self.height = height
+    }
+
+    /// A checked screen: sides finite, above 0 and at most `maxSide`; a
+    /// missing side takes the default.
+    public static func make(width: Double?, height: Double?) throws(ButtonKitError) -> Screen {
+        let w = width ?? defaultSize.width, h = height ?? defaultSize.height
+        for (name, v) in [("width", w), ("height", h)] where !(v.isFinite && v > 0 && v <= maxSide) {
+            throw .invalidValue(what: "screen \(name)", value: Format.number(v), expected: "a finite number above 0 and at most \(Format.number(maxSide))")
+        }
+        return Screen(width: w, height: h)
     }
 
     public var kind: ControlKind { .screen }

@@ -6,10 +6,19 @@ public final class SortBar: ControlOwner {
 
     public let id: String
     public private(set) var buttons: [SortButton] = []
-    private var handlers: [(token: Int, fn: Handler)] = []
-    private var nextToken = 1
+    private var handlers = HandlerList<Handler>()
     private var lastSeen: (key: String?, direction: SortDirection) = (nil, .none)
     private var updating = false
+
+    /// Styles every button gets under its own (at `add`): the bar's shared look.
+    public var memberStyles = StyleTable()
+    /// Merges `style` into the shared style for `state` (what a
+    /// constructor's `style` option gives every member).
+    public func addMemberStyle(_ style: Style, for state: ControlState) {
+        var merged = memberStyles[state] ?? Style()
+        merged.merge(style)
+        memberStyles.put(merged, for: state)
+    }
 
     public var kind: ControlKind { .sortBar }
     var ownerID: String { id }
@@ -23,6 +32,11 @@ public final class SortBar: ControlOwner {
         if let o = b.owner { throw .alreadyOwned(control: b.id, owner: o.ownerID) }
         if buttons.contains(where: { $0.key == b.key }) {
             throw .invalidValue(what: "sort key", value: "'\(b.key)'", expected: "a key not already used in sort bar '\(id)'")
+        }
+        for state in memberStyles.states {
+            var merged = memberStyles[state] ?? Style()
+            merged.merge(b.styleFor(state))
+            b.styles.put(merged, for: state)
         }
         b.owner = self
         buttons.append(b)
@@ -64,18 +78,11 @@ public final class SortBar: ControlOwner {
 
     /// Registers a valueChanged handler; returns its token for `off`.
     @discardableResult
-    public func on(_ fn: @escaping Handler) -> HandlerToken {
-        handlers.append((nextToken, fn)); nextToken += 1
-        return HandlerToken(rawValue: nextToken - 1)
-    }
+    public func on(_ fn: @escaping Handler) -> HandlerToken { handlers.add(fn) }
 
     /// Removes a handler; false when the token was not registered.
     @discardableResult
-    public func off(_ token: HandlerToken) -> Bool {
-        guard let i = handlers.firstIndex(where: { $0.token == token.rawValue }) else { return false }
-        handlers.remove(at: i)
-        return true
-    }
+    public func off(_ token: HandlerToken) -> Bool { handlers.remove(token) }
 
     /// Drops every handler (a bridge does this when it lets a bar go).
     public func removeAllHandlers() { handlers.removeAll() }
@@ -97,25 +104,28 @@ public final class SortBar: ControlOwner {
         let now = (key: key, direction: direction)
         guard now.key != lastSeen.key || now.direction != lastSeen.direction else { return }
         lastSeen = now
-        for h in handlers { sink.capture { try h.fn(self) } }
+        HandlerList.run({ handlers }, sink: &sink) { try $0(self) }
     }
 
     // MARK: Sorting
 
-    /// A comparison of two sort keys in the current direction: Lua's `<` for
-    /// numbers and strings, nil last in both directions. Mixed types throw.
-    public func comparator() -> (SortKey?, SortKey?) throws(ButtonKitError) -> Bool {
-        let descending = direction == .descending
-        return { a, b throws(ButtonKitError) in
-            switch (a, b) {
-            case (nil, _): return false
-            case (_, nil): return true
-            case let (x?, y?):
-                let lt = try x.less(than: y)
-                let gt = try y.less(than: x)
-                return descending ? gt : lt
-            }
+    /// Whether a record with key `a` goes before one with key `b` when
+    /// sorting in `direction`: Lua's `<` for numbers and strings (descending
+    /// reverses it), nil last in both directions, mixed types an error.
+    /// The one ordering rule behind `comparator()`, `sortedIndices` and any
+    /// front end's comparison function.
+    public static func before(_ a: SortKey?, _ b: SortKey?, direction: SortDirection) throws(ButtonKitError) -> Bool {
+        switch (a, b) {
+        case (nil, _): return false
+        case (_, nil): return true
+        case let (x?, y?): return direction == .descending ? try y.less(than: x) : try x.less(than: y)
         }
+    }
+
+    /// A comparison of two sort keys in the current direction (frozen now).
+    public func comparator() -> (SortKey?, SortKey?) throws(ButtonKitError) -> Bool {
+        let d = direction
+        return { a, b throws(ButtonKitError) in try SortBar.before(a, b, direction: d) }
     }
 
     /// Returns the indices of `keys` in sorted order (stable; nil keys last);
@@ -132,17 +142,12 @@ public final class SortBar: ControlOwner {
             }
             if kind == nil { kind = k.kind; firstIndex = i }
         }
-        let descending = direction == .descending
-        // Merge sort: stable by construction.
+        let d = direction
+        // Merge sort: stable by construction. Kinds were checked above, so
+        // the comparison cannot fail here.
         var idx = Array(keys.indices)
         var tmp = idx
-        func before(_ i: Int, _ j: Int) -> Bool {
-            switch (keys[i], keys[j]) {
-            case (nil, _): return false
-            case (_, nil): return true
-            case let (x?, y?): return descending ? ((try? y.less(than: x)) ?? false) : ((try? x.less(than: y)) ?? false)
-            }
-        }
+        func before(_ i: Int, _ j: Int) -> Bool { (try? SortBar.before(keys[i], keys[j], direction: d)) ?? false }
         var width = 1
         let n = idx.count
         while width < n {

@@ -1,12 +1,24 @@
-/// A key–value store kept in one JSON file.
+/// A key–value store kept in one JSON file, safe for several writers.
 ///
-/// Every `set` and `delete` is on disk when it returns, written atomically
-/// (temporary file, fsync, rename), so a crash mid-write leaves the old
-/// content intact. A file that is not valid JSON is refused with its
-/// position and is never overwritten: the store simply does not open.
+/// The guarantees, SQLite-style: every `set` and `delete` is atomic and
+/// durable when it returns (temporary file, fsync, rename), so a crash
+/// mid-write leaves the old content intact; and it is a read-modify-write
+/// under an exclusive lock (`flock` on `.name.lock` beside the file), so
+/// concurrent writers — other store objects, other processes — never lose
+/// each other's keys. Reads see the latest committed file.
+///
+/// A store keeps exactly what it is given: a file that is not valid JSON,
+/// holds invalid UTF-8 or a lone surrogate escape is refused with its
+/// position and never overwritten; numbers no Int or Double can hold are
+/// kept as written. Temporary files of writers that died are removed when a
+/// store opens.
+///
+/// Out of scope: file systems without `flock` between machines (NFS), and
+/// writers that do not use the lock.
 public final class Store {
     public let path: String
-    private var data: [String: JSONValue]
+    private var data: [String: JSONValue] = [:]
+    private var loaded: FileIO.Identity?
     /// Test hook: the next write stops after this many bytes, as if the
     /// process had died, and throws.
     var crashNextWriteAfterBytes: Int?
@@ -14,38 +26,60 @@ public final class Store {
     /// Opens `path`, creating an empty store file when it does not exist.
     public init(path: String) throws(ButtonKitError) {
         self.path = path
-        if FileIO.exists(path) {
-            let text = try FileIO.read(path)
-            let parsed: JSONValue
-            do { parsed = try JSON.parse(text) } catch {
-                throw .corruptStore(path: path, line: error.line, column: error.column, reason: error.reason)
-            }
-            guard case .object(let o) = parsed else {
-                throw .corruptStore(path: path, line: 1, column: 1, reason: "the top level must be an object")
-            }
-            data = o
-        } else {
-            data = [:]
-            try FileIO.writeAtomically("{}\n", to: path)
+        FileIO.removeStaleTemporaries(of: path)
+        try FileIO.withLock(path) { () throws(ButtonKitError) in
+            if !FileIO.exists(path) { try FileIO.writeAtomically("{}\n", to: path) }
         }
+        try refresh()
+    }
+
+    /// Reads the file again when another writer replaced it since.
+    private func refresh() throws(ButtonKitError) {
+        let id = FileIO.identity(path)
+        if id != nil && id == loaded { return }
+        guard FileIO.exists(path) else { data = [:]; loaded = nil; return }
+        let bytes = try FileIO.readBytes(path)
+        let parsed: JSONValue
+        do { parsed = try JSON.parse(bytes: bytes) } catch {
+            throw .corruptStore(path: path, line: error.line, column: error.column, reason: error.reason)
+        }
+        guard case .object(let o) = parsed else {
+            throw .corruptStore(path: path, line: 1, column: 1, reason: "the top level must be an object")
+        }
+        data = o
+        loaded = id
     }
 
     /// The stored value, or nil when the key is absent.
-    public func get(_ key: String) -> JSONValue? { data[key] }
+    public func get(_ key: String) throws(ButtonKitError) -> JSONValue? {
+        try refresh()
+        return data[key]
+    }
 
     /// Stores `value` under `key` (nil deletes) and writes the file.
     public func set(_ key: String, _ value: JSONValue?) throws(ButtonKitError) {
-        var next = data
-        next[key] = value
-        try persist(next)
-        data = next
+        try FileIO.withLock(path) { () throws(ButtonKitError) in
+            loaded = nil
+            try refresh()
+            var next = data
+            next[key] = value
+            try persist(next)
+            data = next
+            loaded = FileIO.identity(path)
+        }
     }
 
-    /// Removes `key` and writes the file (a no-op key still rewrites it).
+    /// Removes `key` and writes the file.
     public func delete(_ key: String) throws(ButtonKitError) { try set(key, nil) }
 
     /// Keys in sorted order.
-    public var keys: [String] { data.keys.sorted() }
+    public func keys() throws(ButtonKitError) -> [String] {
+        try refresh()
+        return data.keys.sorted()
+    }
+
+    /// What was read last, without touching the disk (footprints, summaries).
+    var cachedEntries: [String: JSONValue] { data }
 
     private func persist(_ next: [String: JSONValue]) throws(ButtonKitError) {
         let text = JSON.serialize(.object(next), pretty: true) + "\n"

@@ -13,6 +13,9 @@ public struct Style: Hashable, Sendable {
     public var backgroundImage: String?
     public var alpha: Double?
 
+    /// The largest border width or corner radius, in points.
+    public static let maxLength = 10_000.0
+
     /// An empty style: nothing set, everything falls back.
     public init() {}
 
@@ -34,8 +37,8 @@ public struct Style: Hashable, Sendable {
         case (.borderColor, .color(let c)): borderColor = c
         case (.titleColor, _), (.backgroundColor, _), (.borderColor, _): throw mismatch("a color")
         case (.borderWidth, .number(let n)), (.cornerRadius, .number(let n)):
-            guard n.isFinite, n >= 0 else {
-                throw .invalidValue(what: property.rawValue, value: Format.number(n), expected: "a finite number not below 0")
+            guard n.isFinite, n >= 0, n <= Style.maxLength else {
+                throw .invalidValue(what: property.rawValue, value: Format.number(n), expected: "a number from 0 to 10000")
             }
             if property == .borderWidth { borderWidth = n } else { cornerRadius = n }
         case (.borderWidth, _), (.cornerRadius, _): throw mismatch("a number")

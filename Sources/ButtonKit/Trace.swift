@@ -32,6 +32,9 @@ public struct Trace: Sendable {
 
     public var count: Int { buffer.count }
 
+    /// Bytes the kept entries occupy (what a memory ceiling should count).
+    public var capacityBytes: Int { buffer.capacity * MemoryLayout<TraceEntry>.stride }
+
     public mutating func clear() { buffer.removeAll(keepingCapacity: true); head = 0 }
 
     /// Changes the limit, keeping the newest entries that still fit.

@@ -1,12 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLuaShim
 
 /// Wall and monotonic time without Foundation.
 enum Clock {
     /// Monotonic seconds: the same clock the time limits use.
-    static func now() -> Double { bk_now() }
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
 
     /// `2026-11-30T12:00:00` (UTC), for report timestamps.
     static func isoNow() -> String {

@@ -4,7 +4,6 @@ import Glibc
 import ButtonKit
 import ButtonKitLua
 import CEdit
-import CLuaShim
 
 /// The session the completion callback talks to. C callbacks cannot capture
 /// context, and the REPL is single-threaded, so a global is the honest shape.
@@ -37,7 +36,7 @@ enum ReplCommand {
         session.color = Terminal.colorAllowed
         let ct = getenv("COLORTERM").map { String(cString: $0) } ?? ""
         session.truecolor = ct == "truecolor" || ct == "24bit"
-        bk_sigint_install()
+        ReplSession.installInterruptHandler()
         if Terminal.stdinIsTerminal {
             return interactive(session, history: a.value("history") ?? defaultHistoryPath())
         }
@@ -51,10 +50,7 @@ enum ReplCommand {
 
     /// Runs one line, with Ctrl-C aimed at the running code.
     static func evaluate(_ session: ReplSession, _ line: String) {
-        if let L = session.context.L { bk_clear_interrupt(L); bk_sigint_target(L) }
         let out = session.feed(line)
-        bk_sigint_target(nil)
-        _ = bk_sigint_take()
         Terminal.out(out.text)
         if !out.error.isEmpty { Terminal.err(out.error) }
     }
@@ -81,9 +77,9 @@ enum ReplCommand {
             completionSession = nil
         }
         while !session.wantsExit {
-            _ = bk_sigint_take()
+            _ = ReplSession.takeInterrupt()
             guard let cline = readline(session.prompt) else {
-                if bk_sigint_take() != 0 {
+                if ReplSession.takeInterrupt() {
                     // Ctrl-C at the prompt: drop the line, stay.
                     session.cancelLine()
                     Terminal.out("\n")
@@ -94,7 +90,7 @@ enum ReplCommand {
             }
             let line = String(cString: cline)
             free(cline)
-            if bk_sigint_take() != 0 { session.cancelLine(); continue }
+            if ReplSession.takeInterrupt() { session.cancelLine(); continue }
             if !line.trimmingSpaces().isEmpty { add_history(line) }
             evaluate(session, line)
         }

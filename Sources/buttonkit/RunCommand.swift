@@ -38,7 +38,7 @@ enum RunCommand {
 
     /// Runs code or a file in `ctx`, printing errors the way lua.c does.
     static func execute(_ ctx: LuaContext, code: String?, positionals: [String]) -> Int32 {
-        do {
+        do throws(LuaError) {
             if let code {
                 ctx.setArg(script: "-e", args: positionals)
                 try ctx.run(code, name: "=(command line)", args: positionals)
@@ -53,11 +53,8 @@ enum RunCommand {
                 }
             }
             return 0
-        } catch let e as LuaError {
-            report(e, ctx)
-            return 1
         } catch {
-            Terminal.err("buttonkit: \(error)")
+            report(error, ctx)
             return 1
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import ButtonKitTesting
 
 /// `buttonkit test`: runs busted spec files. Parsing and orchestration live
 /// here; the framework, results and output formats live in ButtonKitLua.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import ButtonKitTesting
 
 /// Runs spec files in parallel child processes (`buttonkit test --worker`),
 /// each writing results to a temporary file; results are handed on in file

@@ -3,10 +3,11 @@ import CLuaShim
 import Foundation
 import Testing
 @testable import ButtonKitLua
+@testable import ButtonKitTesting
 
 /// Pushes global `name` and returns the Swift object inside its userdata.
 func swiftObject(_ ctx: LuaContext, global name: String) -> AnyObject? {
-    guard let L = ctx.L else { return nil }
+    let L = ctx.L
     let top = lua_gettop(L)
     defer { lua_settop(L, top) }
     lua_rawgeti(L, bk_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
@@ -73,7 +74,8 @@ struct BridgeTests {
         do {
             try ctx.run("ui.button():style('normal', { titel = 1 })", name: "=t")
             Issue.record("no error")
-        } catch let e as LuaError {
+        } catch {
+            let e = error
             #expect(e.message.hasPrefix("t:1: bad argument #2 to 'style' (unknown style property 'titel'; did you mean 'title'?)"))
             #expect(e.kind == .runtime)
         }
@@ -86,7 +88,8 @@ struct BridgeTests {
         do {
             try ctx.run("while true do end")
             Issue.record("no timeout")
-        } catch let e as LuaError {
+        } catch {
+            let e = error
             #expect(e.kind == .timeout)
         }
         // The state stays usable.
@@ -100,7 +103,8 @@ struct BridgeTests {
         do {
             try ctx.run("local t = {} for i = 1, 1e8 do t[i] = {} end")
             Issue.record("no memory error")
-        } catch let e as LuaError {
+        } catch {
+            let e = error
             #expect(e.kind == .memory)
         }
         ctx.collectGarbage()
@@ -121,7 +125,8 @@ struct BridgeTests {
             for i = 1, 1e7 do recs[i] = { k = i } end
             """)
             Issue.record("no memory error")
-        } catch let e as LuaError {
+        } catch {
+            let e = error
             #expect(e.kind == .memory)
         }
     }

@@ -52,7 +52,7 @@ struct RunCommandTests {
         // Lua runs __gc with hooks off, so the watchdog has to end it.
         let r = try CLI.run(["run", "--timeout", "0.5", "-e", "setmetatable({}, { __gc = function() while true do end end })"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("time limit exceeded in code that cannot be interrupted"))
+        #expect(r.stderr.contains("in code that cannot be interrupted: a __gc finalizer"))
     }
 
     @Test func memoryBombStopsAtTheMemoryLimit() throws {
@@ -70,7 +70,7 @@ struct RunCommandTests {
     @Test func sandboxEscapesFailAndUnsafeAllowsThem() throws {
         let escapes = [
             "os.execute('true')", "io.popen('true')", "package.loadlib('libc.so.6', 'puts')",
-            "io.open('/etc/passwd')", "io.open('../outside.txt', 'w')", "assert(load(string.dump(function() end)))",
+            "assert(io.open('/etc/passwd'))", "assert(io.open('../outside.txt', 'w'))", "assert(load(string.dump(function() end)))",
         ]
         for code in escapes {
             let r = try CLI.run(["run", "-e", code])

@@ -22,7 +22,7 @@ public final class ReplSession {
     public private(set) var wantsExit = false
 
     /// A fresh state with `ui` and the REPL helpers loaded.
-    public init(options: LuaContext.Options) throws {
+    public init(options: LuaContext.Options) throws(LuaError) {
         self.options = options
         context = try LuaContext(options: options)
         try loadHelpers()
@@ -40,26 +40,32 @@ public final class ReplSession {
     /// Asks running code to stop (Ctrl-C while it runs).
     public func interrupt() { context.interrupt() }
 
-    private func loadHelpers() throws {
-        guard let L = context.L else { return }
-        let src = EmbeddedLua.repl
-        guard luaL_loadbufferx(L, src, src.utf8.count, "=[buttonkit repl]", "t") == LUA_OK else {
-            throw LuaError.fromTop(L, status: LUA_ERRSYNTAX, context: context)
-        }
-        let status = bk_pcall_traceback(L, 0, 1)
-        if status != LUA_OK { throw LuaError.fromTop(L, status: status, context: context) }
+    /// Makes Ctrl-C stop running code instead of ending the process (for a
+    /// terminal front end; install once).
+    public static func installInterruptHandler() { bk_sigint_install() }
+
+    /// Whether Ctrl-C was pressed since the last call (at a prompt: cancel
+    /// the line).
+    public static func takeInterrupt() -> Bool { bk_sigint_take() != 0 }
+
+    private func loadHelpers() throws(LuaError) {
+        let L = context.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try EmbeddedLua.load(L, "repl", context: context)
+        try context.call(nargs: 0, nresults: 1)
         replRef = luaL_ref(L, bk_registryindex())
     }
 
     /// Pushes the helper function `name` from repl.lua, after setting flags.
     private func pushHelper(_ L: OpaquePointer, _ name: String) {
         lua_rawgeti(L, bk_registryindex(), lua_Integer(replRef))
-        Value.pushString(L, "color"); lua_pushboolean(L, color ? 1 : 0); lua_rawset(L, -3)
-        Value.pushString(L, "truecolor"); lua_pushboolean(L, truecolor ? 1 : 0); lua_rawset(L, -3)
+        Push.field(L, "color") { Value.pushBool(L, color) }
+        Push.field(L, "truecolor") { Value.pushBool(L, truecolor) }
         Value.pushString(L, name)
         lua_rawget(L, -2)
         lua_rotate(L, -2, 1)
-        lua_settop(L, -2)
+        bk_pop(L, 1)
     }
 
     /// Handles one line of input.
@@ -76,38 +82,34 @@ public final class ReplSession {
         return evaluateBuffer()
     }
 
+    /// Runs code with Ctrl-C aimed at it (a signal only sets flags; the
+    /// limit machinery stops the code at its next instruction).
+    private func interruptible<T>(_ body: () throws(LuaError) -> T) throws(LuaError) -> T {
+        bk_sigint_target(context.L)
+        defer { bk_sigint_target(nil); _ = bk_sigint_take() }
+        return try body()
+    }
+
     private func evaluateBuffer() -> Output {
-        guard let L = context.L else { return Output() }
+        let L = context.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         let code = buffer.joined(separator: "\n")
-        // Expressions print: try `return <line>` first (first line only, as lua.c).
-        var status: Int32 = LUA_ERRSYNTAX
-        if buffer.count == 1 {
-            let ret = "return " + code
-            status = luaL_loadbufferx(L, ret, ret.utf8.count, "=stdin", "t")
-            if status != LUA_OK { lua_settop(L, top) }
-        }
-        if status != LUA_OK {
-            status = luaL_loadbufferx(L, code, code.utf8.count, "=stdin", "t")
-        }
-        if status == LUA_ERRSYNTAX {
-            let msg = Value.describe(L, -1)
-            if msg.hasSuffix("<eof>") { return Output() }  // incomplete: wait for more
+        do {
+            // Expressions print: `return <code>` first, as lua.c does.
+            try context.loadInteractive(code, name: "=stdin")
+        } catch {
+            if error.kind == .incompleteInput { return Output() }  // wait for more
             buffer.removeAll()
-            return Output(error: msg + "\n")
+            return Output(error: error.message + "\n")
         }
         buffer.removeAll()
-        if status != LUA_OK { return Output(error: Value.describe(L, -1) + "\n") }
         let base = lua_gettop(L) - 1
-        context.limits.pointee.mem_exceeded = 0
-        bk_set_timeout(L, options.timeout)
-        status = bk_pcall_traceback(L, 0, LUA_MULTRET)
-        bk_set_timeout(L, 0)
-        if status != LUA_OK {
-            let e = LuaError.fromTop(L, status: status, context: context)
-            var msg = e.message
-            if e.kind == .memory { msg = "memory limit exceeded (\(options.maxMemoryMB) MB)" }
+        do {
+            try interruptible { () throws(LuaError) in try context.call(nargs: 0, nresults: LUA_MULTRET, timeout: options.timeout) }
+        } catch {
+            var msg = error.message
+            if error.kind == .memory { msg = "memory limit exceeded (\(options.maxMemoryMB) MB)" }
             return Output(error: msg + "\n")
         }
         let nresults = lua_gettop(L) - base
@@ -119,27 +121,29 @@ public final class ReplSession {
     private func format(_ L: OpaquePointer, first: Int32, count: Int32) -> String {
         pushHelper(L, "print_results")
         for i in 0..<count { lua_pushvalue(L, first + i) }
-        if bk_pcall_traceback(L, count, 1) == LUA_OK, let s = Value.string(L, -1) {
-            return s + "\n"
+        do {
+            try context.call(nargs: count, nresults: 1)
+            return (Value.string(L, -1) ?? "") + "\n"
+        } catch {
+            return error.message + "\n"
         }
-        return Value.describe(L, -1) + "\n"
     }
 
     /// Completions for the word that ends `text` (what is before the cursor).
     public func completions(for text: String) -> [String] {
-        guard let L = context.L else { return [] }
+        let L = context.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushHelper(L, "complete")
         Value.pushString(L, text)
-        guard bk_pcall_traceback(L, 1, 1) == LUA_OK, lua_type(L, -1) == LUA_TTABLE else { return [] }
+        guard (try? context.call(nargs: 1, nresults: 1)) != nil, lua_type(L, -1) == LUA_TTABLE else { return [] }
         var out: [String] = []
         let n = lua_rawlen(L, -1)
         if n > 0 {
             for i in 1...n {
                 lua_rawgeti(L, -1, lua_Integer(i))
                 if let s = Value.string(L, -1) { out.append(s) }
-                lua_settop(L, -2)
+                bk_pop(L, 1)
             }
         }
         return out
@@ -170,7 +174,7 @@ public final class ReplSession {
         case ":load":
             guard !arg.isEmpty else { return Output(error: ":load needs a file name\n") }
             do {
-                try context.runFile(arg)
+                try interruptible { () throws(LuaError) in try context.runFile(arg) }
                 return Output(text: "loaded \(arg)\n")
             } catch {
                 return Output(error: "\(error)\n")
@@ -186,20 +190,19 @@ public final class ReplSession {
     }
 
     private func trace(_ expr: String) -> Output {
-        guard let L = context.L else { return Output() }
+        let L = context.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        let code = "return " + expr
-        guard luaL_loadbufferx(L, code, code.utf8.count, "=trace", "t") == LUA_OK else {
-            return Output(error: Value.describe(L, -1) + "\n")
+        do {
+            try context.load("return " + expr, name: "=trace", mode: .text)
+            try interruptible { () throws(LuaError) in try context.call(nargs: 0, nresults: 1, timeout: options.timeout) }
+            pushHelper(L, "trace")
+            lua_rotate(L, -2, 1)
+            try context.call(nargs: 1, nresults: 1)
+            return Output(text: (Value.string(L, -1) ?? "") + "\n")
+        } catch {
+            return Output(error: error.message + "\n")
         }
-        guard bk_pcall_traceback(L, 0, 1) == LUA_OK else { return Output(error: Value.describe(L, -1) + "\n") }
-        pushHelper(L, "trace")
-        lua_rotate(L, -2, 1)
-        guard bk_pcall_traceback(L, 1, 1) == LUA_OK, let s = Value.string(L, -1) else {
-            return Output(error: Value.describe(L, -1) + "\n")
-        }
-        return Output(text: s + "\n")
     }
 
     public static let helpText = """

@@ -1,12 +1,14 @@
 -- ButtonKit's sandbox, run once when a state is created.
--- Arguments: whether to confine, the host's path check, extra package.path entries.
-local confine, host_checkpath, lpath = ...
+-- Arguments: whether to confine, the host's path check, extra package.path
+-- entries, and the C `load` that loads text chunks only.
+--
+-- A refused file access looks like the operating system refusing it: the
+-- functions that report failures with `nil, message, errno` do so (with
+-- EACCES), the ones that raise, raise. Nothing the real function would not
+-- do. Paths with NUL bytes are refused by the host check.
+local confine, host_checkpath, lpath, text_load = ...
 
--- Raises the host's refusal at the level of the script's call.
-local function checkpath(path, mode, fname)
-  local ok, why = host_checkpath(path, mode, fname)
-  if not ok then error(why, 3) end
-end
+local EACCES = 13
 
 local function prepend_lpath()
   local parts = {}
@@ -37,30 +39,40 @@ local function disabled(name)
 end
 
 local io_open, io_lines, io_input, io_output = io.open, io.lines, io.input, io.output
-local raw_load, raw_loadfile = load, loadfile
+local raw_loadfile = loadfile
 local os_remove, os_rename = os.remove, os.rename
-local searchpath = package.searchpath
 local traceback, getinfo = debug.traceback, debug.getinfo
+local type, error, select, tostring = type, error, select, tostring
+
+-- The host's verdict: true, or false and the refusal text.
+local function allowed(path, fname)
+  if type(path) ~= "string" then return true end  -- the real function reports the type
+  return host_checkpath(path, "r", fname)
+end
 
 local function writes(mode)
-  return mode ~= nil and (mode:find("[wa+]") ~= nil)
+  return mode ~= nil and (tostring(mode):find("[wa+]") ~= nil)
 end
 
 -- io: files only inside the working tree; no processes.
 io.open = function(path, mode)
-  checkpath(path, writes(mode) and "w" or "r", "io.open")
+  local ok, why = allowed(path, "io.open")
+  if not ok then return nil, why, EACCES end
   return io_open(path, mode)
 end
 io.lines = function(path, ...)
-  if path ~= nil then checkpath(path, "r", "io.lines") end
+  local ok, why = allowed(path, "io.lines")
+  if not ok then error(why, 2) end
   return io_lines(path, ...)
 end
 io.input = function(f)
-  if type(f) == "string" then checkpath(f, "r", "io.input") end
+  local ok, why = allowed(f, "io.input")
+  if not ok then error(why, 2) end
   return io_input(f)
 end
 io.output = function(f)
-  if type(f) == "string" then checkpath(f, "w", "io.output") end
+  local ok, why = allowed(f, "io.output")
+  if not ok then error(why, 2) end
   return io_output(f)
 end
 io.popen = disabled("io.popen")
@@ -71,44 +83,68 @@ os.exit = disabled("os.exit")
 os.tmpname = disabled("os.tmpname")
 os.setlocale = disabled("os.setlocale")
 os.remove = function(path)
-  checkpath(path, "w", "os.remove")
+  local ok, why = allowed(path, "os.remove")
+  if not ok then return nil, why, EACCES end
   return os_remove(path)
 end
 os.rename = function(from, to)
-  checkpath(from, "w", "os.rename")
-  checkpath(to, "w", "os.rename")
+  local ok, why = allowed(from, "os.rename")
+  if ok then ok, why = allowed(to, "os.rename") end
+  if not ok then return nil, why, EACCES end
   return os_rename(from, to)
 end
 
--- Loading code: text chunks only; files only inside the tree.
-local binary_refusal = "binary chunks are disabled in the sandbox (run with --unsafe to allow them)"
--- An explicit nil env would become the chunk's _ENV, so pass env only when given.
-load = function(chunk, name, mode, ...)
-  if type(chunk) == "string" and chunk:byte(1) == 27 then return nil, binary_refusal end
-  if select("#", ...) > 0 then return raw_load(chunk, name, "t", ...) end
-  return raw_load(chunk, name, "t")
-end
+-- Loading code: text chunks only (a C function, so nothing reachable from a
+-- reader function loads bytecode); files only inside the tree.
+load = text_load
 loadfile = function(path, mode, ...)
-  if path ~= nil then checkpath(path, "r", "loadfile") end
+  local ok, why = allowed(path, "loadfile")
+  if not ok then return nil, why end
   if select("#", ...) > 0 then return raw_loadfile(path, "t", ...) end
   return raw_loadfile(path, "t")
 end
 dofile = function(path)
-  if path ~= nil then checkpath(path, "r", "dofile") end
-  local f = assert(raw_loadfile(path, "t"))
+  local ok, why = allowed(path, "dofile")
+  if not ok then error(why, 2) end
+  local f, err = raw_loadfile(path, "t")
+  if not f then error(err, 2) end
   return f()
 end
 
--- require: Lua modules from package.path inside the tree; no C modules.
+-- require: Lua modules from package.path inside the tree (and system-wide
+-- pure-Lua modules); no C modules. package.searchpath only looks at files
+-- the sandbox would let a script read, so it tells nothing about others.
 package.loadlib = disabled("package.loadlib")
 package.cpath = ""
 package.path = prepend_lpath() .. ";" .. system_path
+
+local function readable(path, fname)
+  return host_checkpath(path, "r", fname)
+end
+
+package.searchpath = function(name, path, sep, rep)
+  if type(name) ~= "string" then error("bad argument #1 to 'searchpath' (string expected, got " .. type(name) .. ")", 2) end
+  if type(path) ~= "string" then error("bad argument #2 to 'searchpath' (string expected, got " .. type(path) .. ")", 2) end
+  sep = sep or "."
+  rep = rep or "/"
+  if sep ~= "" then name = name:gsub(sep:gsub("%p", "%%%0"), (rep:gsub("%%", "%%%%"))) end
+  local tried = {}
+  for template in path:gmatch("[^;]+") do
+    local candidate = template:gsub("%?", (name:gsub("%%", "%%%%")))
+    if readable(candidate, "require") then
+      local f = io_open(candidate, "r")
+      if f then f:close() return candidate end
+    end
+    tried[#tried + 1] = "\n\tno file '" .. candidate .. "'"
+  end
+  return nil, table.concat(tried)
+end
+local searchpath = package.searchpath
+
 local preload_searcher = package.searchers[1]
 local function lua_searcher(name)
   local path, err = searchpath(name, package.path)
-  if not path then return "\n\t" .. err end
-  local ok, why = host_checkpath(path, "r", "require")
-  if not ok then error(why, 0) end
+  if not path then return err end
   local f, lerr = raw_loadfile(path, "t")
   if not f then
     error(string.format("error loading module '%s' from file '%s':\n\t%s", name, path, lerr), 0)
@@ -117,9 +153,11 @@ local function lua_searcher(name)
 end
 package.searchers = { preload_searcher, lua_searcher }
 
--- debug: only what error reporting and test frameworks need.
+-- debug: what error reporting, test frameworks and profilers need; hooks
+-- work alongside the time limit.
 debug = {
   traceback = traceback, getinfo = getinfo,
   getmetatable = debug.getmetatable, getlocal = debug.getlocal, upvalueid = debug.upvalueid,
+  sethook = debug.sethook, gethook = debug.gethook,
 }
 package.loaded.debug = debug

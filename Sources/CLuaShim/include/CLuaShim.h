@@ -8,10 +8,17 @@
  *    return a count of results, or BK_RAISE / BK_RAISE_WHERE with the error
  *    value on top of the stack; C raises it after Swift has returned, so no
  *    longjmp ever crosses a Swift frame.
- * 3. Limits: an allocator with a memory ceiling that never fails while Swift
- *    is running (the ceiling is enforced when control is back in C), and a
- *    count hook that stops runaway code at a deadline.
- * 4. Fast paths: __index/__newindex dispatch for bound objects.
+ * 3. One protected call, bk_call, used for every piece of Lua the host runs:
+ *    it puts the code under the memory ceiling and the time limit, adds a
+ *    traceback, and says in C why a call failed (no guessing from text).
+ * 4. Limits that cost nothing until they fire: no hook runs while a script
+ *    is within its time; a timer installs one when the deadline passes (the
+ *    way lua.c's SIGINT handler does), and it re-fires until the call that
+ *    owns the deadline has returned, so `pcall` cannot swallow it.
+ * 5. Fast paths: __index/__newindex dispatch for bound objects.
+ *
+ * Every piece of state lives in the bk_state of its lua_State, so contexts
+ * run in parallel on different threads without touching each other.
  */
 #include "../../CLua/shim.h"
 #include <stdint.h>
@@ -23,57 +30,108 @@ typedef int (*bk_hostfn)(lua_State *L);
 typedef int (*bk_fieldfn)(lua_State *L, void *obj, int field);
 /* Releases a host object when its userdata is collected. */
 typedef void (*bk_releasefn)(void *obj);
+/* Called from a signal handler just before the process ends because code
+ * could not be interrupted: must be async-signal-safe (write(2) only). */
+typedef void (*bk_stuckfn)(void *ud, const char *message, size_t length);
 
 #define BK_RAISE (-1)        /* raise the value on top as it is */
 #define BK_RAISE_WHERE (-2)  /* raise the string on top, prefixed "file:line: " of the caller */
 
-/* Per-state limits and accounting (lives in the allocator's ud). */
-typedef struct bk_limits {
-    size_t used;        /* bytes currently allocated */
-    size_t peak;        /* high-water mark */
-    size_t limit;       /* 0 = unlimited */
-    int in_host;        /* > 0 while Swift code runs: allocations never fail then.
-                           1 between calls; protected calls set it to 0. */
-    int mem_exceeded;   /* set when an allocation was refused */
-    double deadline;    /* monotonic seconds; 0 = none */
-    double timeout;     /* the configured timeout, for messages */
-    int interrupted;    /* set asynchronously (Ctrl-C) */
-    void *host;         /* the Swift context */
-} bk_limits;
+/* Why a call or load failed, decided where it happened. */
+#define BK_OK 0
+#define BK_ERR_RUNTIME 1     /* an error raised by Lua code or a host function */
+#define BK_ERR_SYNTAX 2      /* the chunk does not compile */
+#define BK_ERR_INCOMPLETE 3  /* the chunk ends too early (a REPL waits for more) */
+#define BK_ERR_MEMORY 4      /* the memory ceiling was reached */
+#define BK_ERR_TIMEOUT 5     /* the time limit fired */
+#define BK_ERR_INTERRUPT 6   /* interrupted (Ctrl-C) */
+#define BK_ERR_FILE 7        /* a file could not be read */
 
-typedef struct bk_box {
-    uint64_t magic;
-    void *obj;
-    int32_t kind;
-} bk_box;
+/* Per-state accounting and limits, reachable from the lua_State. */
+typedef struct bk_state bk_state;
 
-#define BK_MAGIC 0x42754b6974426f78ULL /* "BuKitBox" */
+/* A new state with the standard libraries (opened under protection), limit
+ * tracking for coroutines and debug.sethook, and `host` as the Swift owner.
+ * `memory_limit` is in bytes, 0 = none. NULL when Lua cannot start. */
+lua_State *bk_open(size_t memory_limit, void *host, bk_releasefn release);
+/* Closes the state (finalizers run under `finalizer_timeout` seconds, after
+ * which the process stops: Lua runs __gc without hooks) and frees its C state. */
+void bk_close(lua_State *L, double finalizer_timeout);
+bk_state *bk_state_of(lua_State *L);
+void *bk_host(lua_State *L);
+void bk_state_set_host(lua_State *L, void *host);
 
-lua_State *bk_newstate(bk_limits *limits);
-bk_limits *bk_limits_of(lua_State *L);
+/* Memory: bytes in use (Lua's and what the host charged), the high-water
+ * mark, the ceiling. */
+size_t bk_memory_used(lua_State *L);
+size_t bk_memory_peak(lua_State *L);
+size_t bk_memory_limit(lua_State *L);
+/* Counts `delta` bytes the host holds on behalf of scripts (titles, styles,
+ * traces) against the ceiling; the overrun is raised when the host function
+ * returns to C. */
+void bk_charge(lua_State *L, ptrdiff_t delta);
+
+/* The protected call. Calls the function below `nargs` arguments with a
+ * traceback handler, under the memory ceiling; `timeout` > 0 sets a deadline
+ * for this call (an outer, earlier deadline still holds), 0 inherits the
+ * running one. Returns BK_OK or a BK_ERR_ code with the error on top. */
+int bk_call(lua_State *L, int nargs, int nresults, double timeout);
+/* Pushes `limited_call(seconds, shown, f, ...)`: bk_call for Lua code (a test
+ * framework runs each test with it). Returns true and f's results, or
+ * false, the error value, its kind as a word and the traceback. */
+void bk_push_limited_call(lua_State *L);
+/* Loads a chunk; BK_OK, BK_ERR_SYNTAX, BK_ERR_INCOMPLETE or BK_ERR_MEMORY. */
+int bk_load(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+/* Loads a file; as bk_load, or BK_ERR_FILE. */
+int bk_loadfile(lua_State *L, const char *path, const char *mode);
+/* The configured seconds of the deadline in force (for messages), 0 = none. */
+double bk_timeout(lua_State *L);
+
+/* Asks running code to stop at its next instruction ("interrupted").
+ * Async-signal-safe. */
+void bk_interrupt(lua_State *L);
+/* What the state is doing, for the message when it has to be stopped
+ * (a test's name); copied, truncated to a few hundred bytes. */
+void bk_set_activity(lua_State *L, const char *text);
+/* Last words when code cannot be interrupted (see bk_stuckfn). */
+void bk_set_stuck_handler(lua_State *L, bk_stuckfn fn, void *ud);
+
+/* Ctrl-C for a REPL: install once; aim it at the state that runs code now
+ * (NULL between evaluations). bk_sigint_take reads and clears "pressed". */
+void bk_sigint_install(void);
+void bk_sigint_target(lua_State *L);
+int bk_sigint_take(void);
+
+/* Monotonic seconds. */
 double bk_now(void);
-void bk_set_timeout(lua_State *L, double seconds);
-/* Disarms the watchdog for `lim` (before its memory is freed). */
-void bk_forget_limits(bk_limits *lim);
-void bk_install_hook(lua_State *L);
-void bk_set_release(bk_releasefn fn);
-/* Reads and clears the flag set when an allocation was refused. */
-int bk_memory_exceeded(lua_State *L);
 
-/* Opens the standard libraries under lua_pcall; returns the status. */
-int bk_openlibs(lua_State *L);
-/* The traceback message handler used for every host-side pcall. */
+/* The traceback message handler bk_call uses. */
 int bk_msgh(lua_State *L);
-/* lua_pcall with bk_msgh inserted below the function; removes it after. */
-int bk_pcall_traceback(lua_State *L, int nargs, int nresults);
 /* luaL_tolstring under protection: pushes the string (or an error). */
 int bk_ptolstring(lua_State *L, int idx);
 /* lua_next under protection: 1 = pair pushed, 0 = done, -1 = error on top. */
 int bk_pnext(lua_State *L, int idx);
 
+/* Pushes the sandbox's `load`: a C function that loads text chunks only,
+ * whatever mode is asked (so nothing reachable from a reader function can
+ * load bytecode). */
+void bk_push_sandbox_load(lua_State *L);
+
 /* Pushes a host function as a C closure; `nextra` values already on the
  * stack become its upvalues 2...nextra+1. */
 void bk_pushhostfn(lua_State *L, bk_hostfn fn, int nextra);
+
+/* Bound objects: a userdata box holding a +1 reference to a host object. */
+typedef struct bk_box {
+    uint64_t magic;
+    void *obj;
+    int32_t kind;
+    /* Bytes charged against the memory ceiling for what the host object
+     * holds (see bk_charge); given back when the box is collected. */
+    int64_t charged;
+} bk_box;
+#define BK_MAGIC 0x42754b6974426f78ULL /* "BuKitBox" */
+
 /* A new userdata box for a host object (one user value), left on the stack. */
 bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind);
 /* The box at idx, or NULL when it is not one of ours. */
@@ -87,33 +145,19 @@ void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind);
 /* Pushes the __newindex dispatcher: expects methods and fields (popped). */
 void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
-/* Ctrl-C handling for the REPL: install once; point it at the running state. */
-void bk_sigint_install(void);
-void bk_sigint_target(lua_State *L);
-int bk_sigint_take(void);
-void bk_clear_interrupt(lua_State *L);
-
-/* lua_gc is variadic: fixed-argument forms. */
+/* A full collection (tests use it to check lifetimes). */
 void bk_gc_collect(lua_State *L);
-size_t bk_gc_count(lua_State *L);
 
 /* Macros as functions. */
 static inline void bk_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline int bk_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int bk_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline void bk_newtable(lua_State *L) { lua_newtable(L); }
-static inline const char *bk_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
-static inline lua_Number bk_tonumber(lua_State *L, int i) { return lua_tonumber(L, i); }
-static inline lua_Integer bk_tointeger(lua_State *L, int i) { return lua_tointeger(L, i); }
 static inline int bk_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
 static inline void bk_insert(lua_State *L, int i) { lua_insert(L, i); }
 static inline void bk_remove(lua_State *L, int i) { lua_remove(L, i); }
-static inline void bk_replace(lua_State *L, int i) { lua_replace(L, i); }
-static inline void *bk_getextraspace(lua_State *L) { return lua_getextraspace(L); }
-static inline void bk_pushliteral(lua_State *L, const char *s) { lua_pushstring(L, s); }
 static inline int bk_getuservalue(lua_State *L, int i) { return lua_getiuservalue(L, i, 1); }
 static inline int bk_setuservalue(lua_State *L, int i) { return lua_setiuservalue(L, i, 1); }
 static inline void bk_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-static inline int bk_isinteger(lua_State *L, int i) { return lua_isinteger(L, i); }
 
 #endif

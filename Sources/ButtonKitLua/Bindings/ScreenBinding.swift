@@ -1,0 +1,111 @@
+import ButtonKit
+import CLuaShim
+
+/// Screens in Lua: hit-testing and touch routing in screen coordinates.
+enum ScreenBinding {
+    static let binding = ObjectBinding<Screen>(
+        kind: .screen,
+        fields: [
+            FieldSpec("width", get: { L, s in Value.pushNumber(L, s.width) }),
+            FieldSpec("height", get: { L, s in Value.pushNumber(L, s.height) }),
+            FieldSpec("controls", get: { L, s in
+                lua_createtable(L, Int32(s.items.count), 0)
+                for (i, it) in s.items.enumerated() { pushItem(L, it); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            }),
+            FieldSpec("kind", get: { L, _ in Value.pushString(L, "screen") }),
+        ],
+        methods: [
+            MethodSpec("add") { L in Host.run(L, ScreenBinding.add) },
+            MethodSpec("hitTest") { L in Host.run(L, ScreenBinding.hitTest) },
+            MethodSpec("tap") { L in Host.run(L) { L in try ScreenBinding.route(L, "tap") { s, p in try s.tap(p) } } },
+            MethodSpec("touchDown") { L in Host.run(L) { L in try ScreenBinding.route(L, "touchDown") { s, p in try s.touchDown(p) } } },
+            MethodSpec("touchMove") { L in Host.run(L) { L in try ScreenBinding.route(L, "touchMove") { s, p in try s.touchMove(p) } } },
+            MethodSpec("touchUp") { L in Host.run(L) { L in try ScreenBinding.route(L, "touchUp") { s, p in try s.touchUp(p) } } },
+            MethodSpec("touchCancel") { L in Host.run(L, ScreenBinding.touchCancel) },
+            MethodSpec("find") { L in Host.run(L, ScreenBinding.find) },
+        ],
+        summary: { s in "<screen \(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>" })
+
+    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
+        binding.register(L, ctx,
+                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try ScreenBinding.binding.get(L, obj, f) } },
+                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try ScreenBinding.binding.set(L, obj, f) } },
+                         tostring: { L in Host.run(L) { L in try ScreenBinding.binding.tostring(L) } })
+    }
+
+    static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Screen {
+        try Binding.object(L, 1, [.screen], n)
+    }
+
+    /// `ui.screen { width =, height = }`: the model checks the sizes and
+    /// supplies the defaults.
+    static func make(_ L: OpaquePointer, _ t: LuaTable?) throws(BridgeError) -> Int32 {
+        var w: Double?, h: Double?
+        if let t {
+            try t.onlyKeys(["width", "height"])
+            w = try t.read("width", Read.number)
+            h = try t.read("height", Read.number)
+        }
+        let s = try Read.model { () throws(ButtonKitError) in try Screen.make(width: w, height: h) }
+        Identity.push(L, s, kind: .screen)
+        return 1
+    }
+
+    static func pushItem(_ L: OpaquePointer, _ item: Screen.Item) {
+        switch item {
+        case .button(let b): Identity.pushControl(L, b)
+        case .radioGroup(let g): Identity.push(L, g, kind: .radioGroup)
+        case .sortBar(let s): Identity.push(L, s, kind: .sortBar)
+        }
+    }
+
+    static func add(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "add")
+        let a = Args(L, "add", method: true)
+        let i = a.index(1)
+        guard let box = bk_tobox(L, i), let kind = Binding.Kind(rawValue: box.pointee.kind), let p = box.pointee.obj else {
+            throw a.expected(1, "button, radio group or sort bar")
+        }
+        switch kind {
+        case .button, .sortButton: s.add(.button(Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()))
+        case .radioGroup: s.add(.radioGroup(Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue()))
+        case .sortBar: s.add(.sortBar(Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue()))
+        default: throw a.expected(1, "button, radio group or sort bar")
+        }
+        Identity.adopt(L, owner: 1, child: i)
+        Footprint.recount(L, 1, s)
+        lua_pushvalue(L, i)
+        return 1
+    }
+
+    static func hitTest(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "hitTest")
+        let p = try Read.pointArguments(Args(L, "hitTest", method: true), 1)
+        if let b = s.hitTest(p) { Identity.pushControl(L, b) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    /// A touch routed by point: `(x, y)`, `{ x =, y = }` or `{ x, y }`;
+    /// pushes the control that got it, or nil.
+    static func route(_ L: OpaquePointer, _ name: String, _ body: (Screen, Point) throws -> Button?) throws -> Int32 {
+        let s = try this(L, name)
+        let p = try Read.pointArguments(Args(L, name, method: true), 1)
+        let b = try Host.firing(L) { try body(s, p) }
+        if let b { Identity.pushControl(L, b) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    static func touchCancel(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "touchCancel")
+        let b = try Host.firing(L) { try s.touchCancel() }
+        if let b { Identity.pushControl(L, b) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    static func find(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "find")
+        let id = try Args(L, "find", method: true).string(1)
+        if let it = s.find(id) { pushItem(L, it) } else { lua_pushnil(L) }
+        return 1
+    }
+}

@@ -1,0 +1,71 @@
+import ButtonKit
+import CLuaShim
+
+/// `ui.store(path)`: get/set/delete/keys over an atomic JSON file.
+enum StoreBinding {
+    static let binding = ObjectBinding<Store>(
+        kind: .store,
+        fields: [FieldSpec("path", get: { L, s in Value.pushString(L, s.path) })],
+        methods: [
+            MethodSpec("get") { L in Host.run(L, StoreBinding.get) },
+            MethodSpec("set") { L in Host.run(L, StoreBinding.set) },
+            MethodSpec("delete") { L in Host.run(L, StoreBinding.delete) },
+            MethodSpec("keys") { L in Host.run(L, StoreBinding.keys) },
+        ],
+        summary: { s in "<store \(s.path)>" })
+
+    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
+        binding.register(L, ctx,
+                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try StoreBinding.binding.get(L, obj, f) } },
+                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try StoreBinding.binding.set(L, obj, f) } },
+                         tostring: { L in Host.run(L) { L in try StoreBinding.binding.tostring(L) } })
+    }
+
+    static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Store {
+        try Binding.object(L, 1, [.store], n)
+    }
+
+    /// `ui.store(path)`: inside the working tree when sandboxed.
+    static func make(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "store", method: false)
+        let path = try a.string(1)
+        do { _ = try LuaContext.of(L).allowedPath(path, "ui.store") } catch { throw error.at(argument: 1, of: "store") }
+        let s = try a.wrap(1) { () throws(ButtonKitError) in try Store(path: path) }
+        Identity.push(L, s, kind: .store)
+        return 1
+    }
+
+    static func get(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "get")
+        let key = try Args(L, "get", method: true).string(1)
+        if let v = try s.get(key) { Push.json(L, v) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    static func set(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "set")
+        let a = Args(L, "set", method: true)
+        let key = try a.conv(1) { L, i throws(BridgeError) in
+            guard let k = Value.exactString(L, i) else { throw .value("string key in valid UTF-8 expected, got \(Value.typeName(L, i))") }
+            return k
+        }
+        let v: JSONValue? = a.isNone(2) ? nil : try a.conv(2, Read.json)
+        try s.set(key, v)
+        Footprint.recount(L, 1, s)
+        lua_settop(L, 1)
+        return 1
+    }
+
+    static func delete(_ L: OpaquePointer) throws -> Int32 {
+        let s = try this(L, "delete")
+        try s.delete(try Args(L, "delete", method: true).string(1))
+        Footprint.recount(L, 1, s)
+        lua_settop(L, 1)
+        return 1
+    }
+
+    static func keys(_ L: OpaquePointer) throws -> Int32 {
+        Value.pushList(L, try this(L, "keys").keys())
+        return 1
+    }
+}

@@ -1,0 +1,164 @@
+import ButtonKit
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One Lua state with ButtonKit loaded: limits, sandbox, the `ui` module and
+/// the identity map between Swift objects and their Lua values.
+///
+/// A context is used by one thread at a time (the model is single-threaded);
+/// parallel work uses several contexts, which share nothing.
+public final class LuaContext {
+    /// What a script may do and use.
+    public struct Options: Sendable {
+        /// Confine scripts (no os.execute, io.popen, C modules, binary
+        /// chunks, files outside `root`). `--unsafe` turns this off.
+        public var sandbox = true
+        /// Seconds a chunk run by `run`, `runFile` or `evaluate` may take; 0 = no limit.
+        public var timeout: Double = 30
+        /// Memory ceiling in megabytes; 0 = no limit.
+        public var maxMemoryMB: Int = 1024
+        /// The working tree scripts may read and write (default: the cwd).
+        public var root: String? = nil
+        /// Extra `package.path` entries (`--lpath`), searched before `./?.lua`.
+        public var lpath: [String] = []
+        /// The defaults: sandboxed, 30 s, 1024 MB, the working folder as root.
+        public init() {}
+    }
+
+    /// The state. Front ends talk to the context, not to the state; the
+    /// runner in the same package reaches it to add its host functions.
+    package let L: OpaquePointer
+    public let options: Options
+    let sandbox: Sandbox
+    var identityRef: Int32 = LUA_NOREF
+    var metatableRefs: [Int32] = Array(repeating: LUA_NOREF, count: Binding.Kind.allCases.count + 1)
+    var idCounters: [String: Int] = [:]
+    var nextToken = 1
+    /// The thread handlers run on while a binding calls into the model.
+    var activeL: OpaquePointer?
+    /// When set, every button or sort button that gets a Lua value is kept
+    /// here, in creation order (`buttonkit render` draws them all).
+    public var trackCreatedControls = false
+    public internal(set) var createdControls: [Button] = []
+    /// When set, every screen that gets a Lua value is kept here too.
+    public internal(set) var createdScreens: [Screen] = []
+    /// The object driving this context (a test runner): host functions a
+    /// front end adds find their owner here.
+    package var owner: AnyObject?
+
+    /// Creates a state with the standard libraries, `ui`, the sandbox (unless
+    /// disabled) and the limits installed.
+    public init(options: Options = Options()) throws(LuaError) {
+        self.options = options
+        self.sandbox = Sandbox(root: options.root ?? Sandbox.cwd())
+        let limit = options.maxMemoryMB > 0 ? Int(options.maxMemoryMB) << 20 : 0
+        guard let L = bk_open(limit, nil, { ptr in
+            if let ptr { Unmanaged<AnyObject>.fromOpaque(ptr).release() }
+        }) else {
+            throw LuaError(kind: .memory, message: "cannot create a Lua state")
+        }
+        self.L = L
+        bk_state_set_host(L, Unmanaged.passUnretained(self).toOpaque())
+        Binding.installAll(L, self)
+        UIModule.install(L, self)
+        try installSandbox()
+    }
+
+    deinit {
+        // Finalizers run while the state closes; a runaway one must not keep
+        // the process from exiting.
+        bk_close(L, options.timeout > 0 ? options.timeout : 5)
+    }
+
+    /// The context that owns `L` (any thread of it).
+    @inline(__always)
+    package static func of(_ L: OpaquePointer) -> LuaContext {
+        Unmanaged<LuaContext>.fromOpaque(bk_host(L)).takeUnretainedValue()
+    }
+
+    /// Bytes the state uses now (Lua's and what the model holds for scripts)
+    /// and at most so far.
+    public var memoryUsed: Int { bk_memory_used(L) }
+    public var memoryPeak: Int { bk_memory_peak(L) }
+
+    /// Asks running Lua code to stop at its next instruction (safe from a
+    /// signal handler or another thread: it only sets flags and a hook).
+    public func interrupt() { bk_interrupt(L) }
+
+    /// The next automatic id for a kind: `button1`, `button2`, ...
+    func nextID(_ prefix: String) -> String {
+        let n = (idCounters[prefix] ?? 0) + 1
+        idCounters[prefix] = n
+        return prefix + String(n)
+    }
+
+    /// Runs a full garbage collection (tests use it to check lifetimes).
+    public func collectGarbage() { bk_gc_collect(L) }
+
+    // MARK: The sandbox
+
+    private func installSandbox() throws(LuaError) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try EmbeddedLua.load(L, "sandbox", context: self)
+        lua_pushboolean(L, options.sandbox ? 1 : 0)
+        bk_pushhostfn(L, { L in Host.run(L) { L in try LuaContext.checkPath(L) } }, 0)
+        Value.pushString(L, options.lpath.joined(separator: ";"))
+        bk_push_sandbox_load(L)
+        try call(nargs: 4, nresults: 0)
+    }
+
+    /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true
+    /// when allowed, else false and a clear message (the Lua wrapper raises
+    /// it or returns it the way the real function reports a refusal).
+    static func checkPath(_ L: OpaquePointer) throws -> Int32 {
+        let ctx = LuaContext.of(L)
+        let fname = Value.string(L, 3) ?? "io.open"
+        guard let path = Value.string(L, 1) else {
+            throw BridgeError("bad argument #1 to '\(fname)' (string expected, got \(Value.typeName(L, 1)))")
+        }
+        let allowed = ctx.sandbox.resolve(path) != nil
+            || (fname == "require" && Sandbox.isSystemLuaModule(path))
+        guard allowed else {
+            lua_pushboolean(L, 0)
+            Value.pushString(L, ctx.sandbox.refusal(path, fname))
+            return 2
+        }
+        lua_pushboolean(L, 1)
+        return 1
+    }
+
+    /// A path a binding (e.g. `ui.store`) may use, or an error.
+    package func allowedPath(_ path: String, _ fname: String) throws(BridgeError) -> String {
+        guard !path.utf8.contains(0) else { throw BridgeError.value("path contains a NUL byte") }
+        guard options.sandbox else { return path }
+        guard sandbox.resolve(path) != nil else { throw BridgeError(sandbox.refusal(path, fname)) }
+        return path
+    }
+
+    // MARK: arg
+
+    /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1...]` the
+    /// arguments, negative indices the interpreter and its options.
+    public func setArg(script: String, args: [String], interpreter: [String] = LuaContext.executablePath.map { [$0] } ?? []) {
+        lua_createtable(L, Int32(args.count), Int32(interpreter.count + 1))
+        Value.pushString(L, script); lua_rawseti(L, -2, 0)
+        for (i, s) in interpreter.reversed().enumerated() { Value.pushString(L, s); lua_rawseti(L, -2, lua_Integer(-(i + 1))) }
+        for (i, a) in args.enumerated() { Value.pushString(L, a); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        bk_pushglobaltable(L)
+        Value.pushString(L, "arg")
+        lua_rotate(L, -3, -1)  // _G, "arg", arg
+        lua_rawset(L, -3)
+        bk_pop(L, 1)
+    }
+
+    /// The running executable's path (Linux's /proc/self/exe), for `arg[-1]`.
+    public static var executablePath: String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

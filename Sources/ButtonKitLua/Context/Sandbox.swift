@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Confines file access to a root folder (the working tree).
+///
+/// A path is resolved the way the kernel will resolve it: component by
+/// component, following every symlink — also one whose target does not
+/// exist yet, since opening it for writing would create that target — and
+/// applying `..` to the real folder reached so far. The result must lie
+/// inside the root. Names with NUL bytes are refused outright: C would stop
+/// reading at the NUL and open a different file than the one checked.
+///
+/// Out of scope: a file swapped for a link between the check and the open
+/// (by another process that can write inside the tree).
+struct Sandbox: Sendable {
+    let root: String
+
+    init(root: String) {
+        self.root = Sandbox.realpath(root) ?? root
+    }
+
+    static func cwd() -> String {
+        var buf = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buf, buf.count) != nil else { return "." }
+        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func realpath(_ p: String) -> String? {
+        guard let r = Glibc.realpath(p, nil) else { return nil }
+        defer { free(r) }
+        return String(decoding: UnsafeRawBufferPointer(start: r, count: strlen(r)), as: UTF8.self)
+    }
+
+    /// The target of the symlink at `path`, or nil when it is not one.
+    static func readLink(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink(path, &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Lexically normalized absolute path (no symlinks followed).
+    static func normalize(_ path: String, relativeTo base: String) -> String {
+        let full = path.hasPrefix("/") ? path : base + "/" + path
+        var parts: [Substring] = []
+        for c in full.split(separator: "/") {
+            if c == "." || c.isEmpty { continue }
+            if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(c)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// Where `path` really leads, following symlinks as the kernel does
+    /// (dangling ones included); nil for names with NUL or link loops.
+    static func realTarget(_ path: String) -> String? {
+        guard !path.isEmpty, !path.utf8.contains(0) else { return nil }
+        var resolved: [String] = path.hasPrefix("/") ? [] : (realpath(cwd()) ?? cwd()).split(separator: "/").map(String.init)
+        var pending: [String] = path.split(separator: "/").map(String.init).reversed()
+        var links = 0
+        while let c = pending.popLast() {
+            if c == "." || c.isEmpty { continue }
+            if c == ".." { if !resolved.isEmpty { resolved.removeLast() }; continue }
+            let candidate = "/" + (resolved + [c]).joined(separator: "/")
+            if let target = readLink(candidate) {
+                links += 1
+                if links > 40 { return nil }
+                if target.hasPrefix("/") { resolved = [] }
+                pending += target.split(separator: "/").map(String.init).reversed()
+            } else {
+                resolved.append(c)
+            }
+        }
+        return "/" + resolved.joined(separator: "/")
+    }
+
+    /// The resolved path when it is inside the root, else nil.
+    func resolve(_ path: String) -> String? {
+        guard let r = Sandbox.realTarget(path) else { return nil }
+        guard r == root || r.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
+        return r
+    }
+
+    /// Folders of system-installed pure-Lua modules, readable by `require`.
+    static let systemLuaRoots = ["/usr/local/share/lua", "/usr/share/lua"]
+
+    /// Whether `path` is a `.lua` file inside a system Lua module folder
+    /// (symlinks resolved; Debian links 5.4's modules to a shared folder).
+    static func isSystemLuaModule(_ path: String) -> Bool {
+        guard path.hasSuffix(".lua"), let real = realTarget(path) else { return false }
+        return systemLuaRoots.contains { real.hasPrefix($0 + "/") }
+    }
+
+    func refusal(_ path: String, _ function: String) -> String {
+        if path.utf8.contains(0) { return "\(function): '\(path.replacingNUL)': the name contains a NUL byte" }
+        return "\(function): '\(path)': outside the working tree (\(root)); run with --unsafe to allow it"
+    }
+}

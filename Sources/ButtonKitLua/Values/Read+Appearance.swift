@@ -1,0 +1,51 @@
+import ButtonKit
+import CLuaShim
+
+extension Read {
+    /// A resolved-appearance table (as `b.appearance` gives, possibly with
+    /// keys replaced by expected values) back into an `Appearance`. Missing
+    /// keys take the system defaults.
+    package static func appearance(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Appearance {
+        guard lua_type(L, i) == LUA_TTABLE else { throw .value("appearance table expected, got \(Value.typeName(L, i))") }
+        let t = LuaTable(L, i, what: "appearance property")
+        let stateName = try t.read("state", string)
+        let state = stateName.flatMap { try? ControlState(parsing: $0) } ?? .normal
+        var a = Appearance.systemDefault(state)
+        a.title = try t.read("title", string)
+        a.attributedTitle = try t.read("attributedTitle", runs)
+        a.text = a.attributedTitle.map { $0.map(\.text).joined() } ?? a.title
+        if let c = try t.read("titleColor", color) { a.titleColor = c }
+        if let c = try t.read("backgroundColor", color) { a.backgroundColor = c }
+        if let c = try t.read("borderColor", color) { a.borderColor = c }
+        if let v = try t.read("borderWidth", number) { a.borderWidth = min(max(0, v.isFinite ? v : 0), Style.maxLength) }
+        if let v = try t.read("cornerRadius", number) { a.cornerRadius = min(max(0, v.isFinite ? v : 0), Style.maxLength) }
+        if let f = try t.read("font", font) { a.font = f }
+        a.image = try t.read("image", string)
+        a.backgroundImage = try t.read("backgroundImage", string)
+        if let adj = try t.read("imageAdjustment", string) { a.imageAdjustment = ImageAdjustment(rawValue: adj) ?? .none }
+        if let v = try t.read("alpha", number) { a.alpha = min(1, max(0, v.isFinite ? v : 1)) }
+        if let d = try t.read("direction", string) { a.direction = SortDirection(rawValue: d) }
+        return a
+    }
+}
+
+extension Push {
+    package static func appearance(_ L: OpaquePointer, _ a: Appearance) {
+        lua_createtable(L, 0, 16)
+        field(L, "state") { Value.pushString(L, a.state.description) }
+        if let t = a.title { field(L, "title") { Value.pushString(L, t) } }
+        if let r = a.attributedTitle { field(L, "attributedTitle") { runs(L, r) } }
+        if let t = a.text { field(L, "text") { Value.pushString(L, t) } }
+        field(L, "titleColor") { Value.pushString(L, a.titleColor.hex) }
+        field(L, "backgroundColor") { Value.pushString(L, a.backgroundColor.hex) }
+        field(L, "borderColor") { Value.pushString(L, a.borderColor.hex) }
+        field(L, "borderWidth") { Value.pushNumber(L, a.borderWidth) }
+        field(L, "cornerRadius") { Value.pushNumber(L, a.cornerRadius) }
+        field(L, "font") { font(L, a.font) }
+        if let i = a.image { field(L, "image") { Value.pushString(L, i) } }
+        if let i = a.backgroundImage { field(L, "backgroundImage") { Value.pushString(L, i) } }
+        field(L, "imageAdjustment") { Value.pushString(L, a.imageAdjustment.rawValue) }
+        field(L, "alpha") { Value.pushNumber(L, a.alpha) }
+        if let d = a.direction { field(L, "direction") { Value.pushString(L, d.rawValue) } }
+    }
+}

@@ -1,0 +1,59 @@
+import ButtonKit
+import CLuaShim
+
+/// Readers of Lua values into model values. Each checks the Lua type first
+/// and says what it expected; model validation (ranges, names) comes back as
+/// the model's message. Complaints have no position: `Args.conv`,
+/// `LuaTable.read` or a field setter adds where the value came from.
+///
+/// Readers by concern live in extensions: states and events, styles,
+/// geometry, JSON, radio values, appearances.
+package enum Read {
+    package static func model<T>(_ body: () throws(ButtonKitError) -> T) throws(BridgeError) -> T {
+        do { return try body() } catch { throw .model(error) }
+    }
+
+    package static func bool(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Bool {
+        guard lua_type(L, i) == LUA_TBOOLEAN else { throw .value("boolean expected, got \(Value.typeName(L, i))") }
+        return lua_toboolean(L, i) != 0
+    }
+
+    package static func number(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Double {
+        guard lua_type(L, i) == LUA_TNUMBER else { throw .value("number expected, got \(Value.typeName(L, i))") }
+        return lua_tonumberx(L, i, nil)
+    }
+
+    package static func integer(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Int {
+        var ok: Int32 = 0
+        let v = lua_tointegerx(L, i, &ok)
+        guard lua_type(L, i) == LUA_TNUMBER, ok != 0 else { throw .value("integer expected, got \(Value.describe(L, i))") }
+        return Int(v)
+    }
+
+    package static func string(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> String {
+        guard let s = Value.string(L, i) else { throw .value("string expected, got \(Value.typeName(L, i))") }
+        return s
+    }
+
+    /// A non-empty string (ids).
+    package static func name(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> String {
+        guard let s = Value.string(L, i), !s.isEmpty else { throw .value("non-empty string expected, got \(Value.quoted(L, i))") }
+        return s
+    }
+
+    /// A list of strings (`{ "selected", "highlighted" }`).
+    package static func stringList(_ L: OpaquePointer, _ i: Int32, what: String) throws(BridgeError) -> [String] {
+        let t = lua_absindex(L, i)
+        let n = lua_rawlen(L, t)
+        var out: [String] = []
+        if n > 0 {
+            for k in 1...n {
+                lua_rawgeti(L, t, lua_Integer(k))
+                defer { bk_pop(L, 1) }
+                guard let s = Value.string(L, -1) else { throw .value("\(what) must be strings, item #\(k) is a \(Value.typeName(L, -1))") }
+                out.append(s)
+            }
+        }
+        return out
+    }
+}

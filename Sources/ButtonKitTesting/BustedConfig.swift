@@ -1,0 +1,31 @@
+import ButtonKit
+import ButtonKitLua
+import CLuaShim
+
+/// busted's `.busted` file: tasks of options keyed by long option names.
+/// `_all` applies to every task; `default` is used unless another is named.
+public enum BustedConfig {
+    /// Option values by name (lists keep their order); nil when no file.
+    public static func load(path: String = ".busted", task: String?) throws(LuaError) -> [String: [String]]? {
+        guard Files.exists(path) else { return nil }
+        // The config is the user's own file, read like a script run with --unsafe.
+        var options = LuaContext.Options()
+        options.sandbox = false
+        options.timeout = 5
+        let ctx = try LuaContext(options: options)
+        let L = ctx.L
+        try ctx.load(embedded: EmbeddedLua.modules["config"]!)
+        Value.pushString(L, path)
+        if let task { Value.pushString(L, task) } else { lua_pushnil(L) }
+        try ctx.call(nargs: 2, nresults: 1, timeout: 5)
+        let text = Value.string(L, -1) ?? ""
+        bk_pop(L, 1)
+        var out: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            let key = String(line[..<tab]), value = String(line[line.index(after: tab)...])
+            if value == "\0reset" { out[key] = [] } else { out[key, default: []].append(value) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,198 @@
+import ButtonKit
+import ButtonKitLua
+import ButtonKitSVG
+import CLuaShim
+
+/// Loads the embedded Lua test framework (busted, luassert, say and the
+/// ButtonKit assertions) into a context, and runs a spec file with it.
+///
+/// The framework reaches the host through a table of functions handed to
+/// its modules when they load, never published: a spec cannot call them.
+/// Every path they touch passes the sandbox check (a spec's own
+/// `__snapshots__` folder is allowed wherever the spec lives).
+enum TestFramework {
+    /// Where results and notes go while a spec file runs in a context.
+    final class Session {
+        let file: String
+        let snapshotsDir: String
+        let onResult: (TestResult) -> Void
+        let onNote: (String) -> Void
+        init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void) {
+            self.file = file
+            self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
+            self.onResult = onResult
+            self.onNote = onNote
+        }
+    }
+
+    static func session(_ L: OpaquePointer) -> Session? { LuaContext.of(L).owner as? Session }
+
+    /// Loads the framework: the bootstrap gets the compiled modules and the
+    /// private host table.
+    static func install(in ctx: LuaContext) throws(LuaError) {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try ctx.load(embedded: EmbeddedLua.modules["testing"]!)
+        lua_createtable(L, 0, Int32(EmbeddedLua.modules.count))
+        for (name, chunk) in EmbeddedLua.modules where name != "testing" && name != "config" {
+            Value.pushString(L, name)
+            try ctx.load(embedded: chunk)
+            lua_rawset(L, -3)
+        }
+        pushHost(L)
+        try ctx.call(nargs: 2, nresults: 0)
+    }
+
+    /// Calls `busted.run(file, chunk, loadError, options)`.
+    static func runSpec(in ctx: LuaContext, file: String, options: TestOptions) throws(LuaError) {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        bk_pushglobaltable(L)
+        Value.pushString(L, "package"); lua_rawget(L, -2)
+        Value.pushString(L, "loaded"); lua_rawget(L, -2)
+        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
+        Value.pushString(L, "run"); lua_rawget(L, -2)
+        Value.pushString(L, file)
+        do {
+            try ctx.loadFile(file, mode: ctx.scriptMode)
+            lua_pushnil(L)
+        } catch {
+            lua_pushnil(L)
+            Value.pushString(L, error.message)
+        }
+        pushOptions(L, file: file, options)
+        try ctx.call(nargs: 4, nresults: 0)
+    }
+
+    static func pushOptions(_ L: OpaquePointer, file: String, _ o: TestOptions) {
+        lua_createtable(L, 0, 16)
+        func str(_ k: String, _ v: String) { Push.field(L, k) { Value.pushString(L, v) } }
+        func num(_ k: String, _ v: Double) { Push.field(L, k) { lua_pushnumber(L, v) } }
+        func int(_ k: String, _ v: Int) { Push.field(L, k) { lua_pushinteger(L, lua_Integer(v)) } }
+        func bool(_ k: String, _ v: Bool) { Push.field(L, k) { Value.pushBool(L, v) } }
+        func list(_ k: String, _ v: [String]) { Push.field(L, k) { Value.pushList(L, v) } }
+        str("file", file)
+        list("filter", o.filters); list("filter_out", o.filtersOut)
+        list("tags", o.tags); list("exclude_tags", o.excludeTags)
+        bool("shuffle", o.shuffle); int("seed", o.seed)
+        bool("list", o.list); bool("fail_fast", o.failFast)
+        int("shard_index", o.shard.index); int("shard_count", o.shard.count)
+        num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
+        bool("echo", o.echoOutput); bool("update_snapshots", o.updateSnapshots)
+    }
+
+    static func pushHost(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 12)
+        Push.field(L, "call") { bk_push_limited_call(L) }
+        let fns: [(String, bk_hostfn)] = [
+            ("report", { L in Host.run(L, TestFramework.report) }),
+            ("clock", { L in Host.run(L) { L in lua_pushnumber(L, bk_now()); return 1 } }),
+            ("activity", { L in Host.run(L) { L in bk_set_activity(L, Value.string(L, 1) ?? ""); return 0 } }),
+            ("read_file", { L in Host.run(L, TestFramework.readFile) }),
+            ("write_file", { L in Host.run(L, TestFramework.writeFile) }),
+            ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),
+            ("json_decode", { L in Host.run(L, TestFramework.jsonDecode) }),
+            ("picture", { L in Host.run(L, TestFramework.picture) }),
+            ("note", { L in Host.run(L) { L in
+                if let text = Value.string(L, 1) { TestFramework.session(L)?.onNote(text) }
+                return 0
+            } }),
+        ]
+        for (name, fn) in fns { Push.field(L, name) { bk_pushhostfn(L, fn, 0) } }
+    }
+
+    /// `report(status, name, line, duration, message, traceback, output, picture)`
+    /// from the framework. Positional arguments keep the per-test cost down
+    /// (no table per result).
+    static func report(_ L: OpaquePointer) throws -> Int32 {
+        guard let session = session(L) else { return 0 }
+        func str(_ i: Int32) -> String? {
+            lua_type(L, i) <= LUA_TNIL ? nil : Value.describe(L, i)
+        }
+        let status: TestResult.Status
+        switch Value.string(L, 1) ?? "error" {
+        case "success": status = .passed
+        case "failure": status = .failed
+        case "pending": status = .pending
+        case "listed": status = .listed
+        default: status = .error
+        }
+        let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
+        let duration = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumberx(L, 4, nil) : 0
+        var r = TestResult(file: session.file, name: str(2) ?? "?", status: status, line: line,
+                           message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
+                           duration: duration, output: str(7) ?? "")
+        if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
+        session.onResult(r)
+        return 0
+    }
+
+    /// `{ expected = svg, actual = svg, diffs = { ... }, caption = text }` from
+    /// ButtonKit's assertions.
+    static func pictureDetails(_ L: OpaquePointer, _ i: Int32) -> TestResult.Picture? {
+        let t = LuaTable(L, i, what: "picture field")
+        guard let e = try? t.read("expected", Read.string), let a = try? t.read("actual", Read.string) else { return nil }
+        let diffs = (try? t.read("diffs") { L, i throws(BridgeError) in try Read.stringList(L, i, what: "differences") }) ?? nil
+        let caption = (try? t.read("caption", Read.string)) ?? nil
+        return TestResult.Picture(expected: e, actual: a, differences: diffs ?? [], caption: caption ?? "")
+    }
+
+    /// `picture(appearance, width, height, label)`: an SVG of a resolved
+    /// appearance table, for failure reports.
+    static func picture(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "picture", method: false)
+        let appearance = try a.conv(1, Read.appearance)
+        let w = a.isNone(2) ? 100 : try a.number(2)
+        let h = a.isNone(3) ? 44 : try a.number(3)
+        let label = try a.optString(4)
+        let clampedW = w.isFinite ? max(1, min(w, 2000)) : 100, clampedH = h.isFinite ? max(1, min(h, 2000)) : 44
+        Value.pushString(L, Pictures.svg(appearance, width: clampedW, height: clampedH, label: label))
+        return 1
+    }
+
+    /// A path the framework may touch for the running spec: its own
+    /// `__snapshots__` folder, or anything the sandbox allows.
+    static func checkedPath(_ L: OpaquePointer, _ path: String, _ fname: String) throws -> String {
+        if let s = session(L), Files.directory(of: path) == s.snapshotsDir, !path.utf8.contains(0),
+           !Files.basename(of: path).hasPrefix(".") {
+            return path
+        }
+        return try LuaContext.of(L).allowedPath(path, fname)
+    }
+
+    static func readFile(_ L: OpaquePointer) throws -> Int32 {
+        let path = try checkedPath(L, try Args(L, "read_file", method: false).string(1), "snapshot")
+        if let text = try? Files.read(path) { Value.pushString(L, text) } else { lua_pushnil(L) }
+        return 1
+    }
+
+    static func writeFile(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "write_file", method: false)
+        let path = try checkedPath(L, try a.string(1), "snapshot")
+        let text = try a.string(2)
+        try Files.makeDirectories(Files.directory(of: path))
+        try Files.writeAtomically(text, to: path)
+        return 0
+    }
+
+    static func jsonEncode(_ L: OpaquePointer) throws -> Int32 {
+        let v = try Args(L, "json_encode", method: false).conv(1, Read.json)
+        Value.pushString(L, JSON.serialize(v, pretty: true) + "\n")
+        return 1
+    }
+
+    static func jsonDecode(_ L: OpaquePointer) throws -> Int32 {
+        let text = try Args(L, "json_decode", method: false).string(1)
+        do {
+            Push.json(L, try JSON.parse(text))
+            return 1
+        } catch {
+            lua_pushnil(L)
+            Value.pushString(L, "line \(error.line), column \(error.column): \(error.reason)")
+            return 2
+        }
+    }
+}

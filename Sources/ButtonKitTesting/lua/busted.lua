@@ -1,0 +1,492 @@
+-- The busted-compatible test framework of `buttonkit test`.
+--
+-- A spec file runs in a fresh Lua state. Blocks run the way busted runs
+-- them: a describe's body runs when its parent reaches it, then its
+-- setup, children, and teardown. Results go to the host one test at a time.
+
+local host = ...  -- the runner's functions, handed over by the bootstrap; never published
+
+local luassert = require "luassert.internals"
+local failure_mt = luassert.failure_mt
+
+local busted = { version = "2.1.1 (buttonkit)" }
+
+local pending_mt = { __tostring = function(p) return tostring(p.message) end, __type = "pending" }
+
+-- Current position in the tree while bodies run.
+local current           -- the block whose body is running
+local running_test      -- the test whose body is running (finally/pending live here)
+local opts              -- options from the host
+local stop_all = false  -- fail-fast tripped
+
+local function errortype(e)
+  local mt = getmetatable(e)
+  if mt == failure_mt then return "failure" end
+  if mt == pending_mt then return "pending" end
+  return "error"
+end
+
+local function new_block(kind, name, fn, parent, line)
+  return {
+    kind = kind, name = name, fn = fn, parent = parent, line = line, children = {},
+    before_each = {}, after_each = {}, lazy_setup = {}, lazy_teardown = {},
+    strict_setup = {}, strict_teardown = {},
+  }
+end
+
+local function caller_line(level)
+  local info = debug.getinfo(level + 1, "l")
+  return info and info.currentline or 0
+end
+
+-- Registration ------------------------------------------------------------
+
+local function reject(name)
+  error("'" .. name .. "' not supported inside current context block", 3)
+end
+
+local function register_block(kind, insulate)
+  return function(name, fn)
+    if running_test then reject(kind) end
+    if type(name) == "function" and fn == nil then fn, name = name, kind end
+    local line = caller_line(2)
+    local function add(f)
+      if type(f) ~= "function" then
+        error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(f) .. ")", 3)
+      end
+      local b = new_block("describe", tostring(name), f, current, line)
+      b.insulate = insulate
+      current.children[#current.children + 1] = b
+    end
+    if fn == nil then return add end
+    add(fn)
+  end
+end
+
+local function register_test(kind, is_pending)
+  return function(name, fn)
+    if running_test and not is_pending then reject(kind) end
+    if running_test and is_pending then
+      -- pending("reason") inside a test: mark it pending and stop it.
+      error(setmetatable({ message = name }, pending_mt), 2)
+    end
+    if type(name) == "function" and fn == nil then fn, name = name, kind end
+    local line = caller_line(2)
+    local t = { kind = "it", name = tostring(name), fn = fn, parent = current, line = line }
+    if fn == nil or is_pending then t.pending = true end
+    current.children[#current.children + 1] = t
+  end
+end
+
+local function register_hook(list)
+  return function(fn)
+    if running_test then reject(list) end
+    if type(fn) ~= "function" then
+      error("bad argument #1 to '" .. list .. "' (function expected, got " .. type(fn) .. ")", 2)
+    end
+    local hooks = current[list]
+    hooks[#hooks + 1] = { fn = fn, line = caller_line(2) }
+  end
+end
+
+busted.describe = register_block("describe")
+busted.context = busted.describe
+busted.insulate = register_block("insulate", true)
+busted.expose = register_block("expose")
+busted.it = register_test("it")
+busted.spec = busted.it
+busted.test = busted.it
+busted.pending = register_test("pending", true)
+busted.before_each = register_hook("before_each")
+busted.after_each = register_hook("after_each")
+busted.lazy_setup = register_hook("lazy_setup")
+busted.lazy_teardown = register_hook("lazy_teardown")
+busted.strict_setup = register_hook("strict_setup")
+busted.strict_teardown = register_hook("strict_teardown")
+busted.setup = busted.strict_setup
+busted.teardown = busted.strict_teardown
+
+function busted.finally(fn)
+  if not running_test then reject("finally") end
+  running_test.finally = fn
+end
+
+function busted.randomize(...)
+  if running_test then reject("randomize") end
+  local n = select("#", ...)
+  local on = n == 0 or (...)
+  current.randomize = on and true or false
+  if on then current.seed = tonumber((...)) or tonumber(select(2, ...)) end
+end
+
+function busted.fail(message, level)
+  luassert.fail(message, (level or 1) + 1)
+end
+
+-- require("busted").assert and friends, as busted exports them.
+busted.assert = luassert.assert
+busted.spy = luassert.spy
+busted.stub = luassert.stub
+busted.mock = luassert.mock
+busted.match = luassert.match
+
+busted.gettime = os.time
+busted.monotime = function() return host.clock() end
+busted.publish = function() end
+busted.subscribe = function() end
+busted.unsubscribe = function() end
+
+-- Names, tags, selection ------------------------------------------------
+
+local function full_name(node)
+  if node.full_name then return node.full_name end
+  local parts = {}
+  local n = node
+  while n and n.kind ~= "file" do
+    table.insert(parts, 1, n.name)
+    n = n.parent
+  end
+  local name = table.concat(parts, " ")
+  if node.kind == "it" then node.full_name = name end
+  return name
+end
+
+local function tags_of(name)
+  local tags = {}
+  for tag in name:gmatch("#([%w_%-%.]+)") do tags[tag] = true end
+  return tags
+end
+
+local function any_match(name, patterns)
+  for _, p in ipairs(patterns) do
+    local ok, found = pcall(string.find, name, p)
+    if ok and found then return true end
+  end
+  return false
+end
+
+-- 32-bit FNV-1a: the same partition on every machine.
+local function fnv1a(s)
+  local h = 2166136261
+  for i = 1, #s do
+    h = h ~ s:byte(i)
+    h = (h * 16777619) & 0xffffffff
+  end
+  return h
+end
+
+local seen_names = {}
+
+local function selected(test, name)
+  if #opts.tags == 0 and #opts.exclude_tags == 0 and #opts.filter == 0
+    and #opts.filter_out == 0 and opts.shard_count <= 1 then
+    return true
+  end
+  local tags = tags_of(name)
+  if #opts.tags > 0 then
+    local hit = false
+    for _, t in ipairs(opts.tags) do if tags[t] then hit = true end end
+    if not hit then return false end
+  end
+  for _, t in ipairs(opts.exclude_tags) do if tags[t] then return false end end
+  if #opts.filter > 0 and not any_match(name, opts.filter) then return false end
+  if #opts.filter_out > 0 and any_match(name, opts.filter_out) then return false end
+  if opts.shard_count > 1 then
+    local k = name
+    seen_names[k] = (seen_names[k] or 0) + 1
+    local key = opts.file .. "\0" .. name .. "\0" .. seen_names[k]
+    if fnv1a(key) % opts.shard_count ~= opts.shard_index - 1 then return false end
+  end
+  return true
+end
+
+-- Running ---------------------------------------------------------------
+
+local function shuffle(list, seed)
+  -- A small LCG so the order depends only on the seed, not on math.random's state.
+  local state = (seed or 1) & 0x7fffffff
+  for i = #list, 2, -1 do
+    state = (state * 1103515245 + 12345) & 0x7fffffff
+    local j = state % i + 1
+    list[i], list[j] = list[j], list[i]
+  end
+end
+
+local spec_source -- "@path" of the spec file, for trimming tracebacks
+
+-- Keeps the frames a user wants to see: the spec and its helpers, not the
+-- framework, not C functions.
+local function trim_traceback(tb)
+  local out = {}
+  for line in tostring(tb):gmatch("[^\n]+") do
+    if line:match("^%s") and not line:find("%[buttonkit") and not line:find("%[C%]") then
+      out[#out + 1] = line
+    end
+  end
+  return table.concat(out, "\n")
+end
+
+local function message_of(e)
+  if type(e) == "string" then return e end
+  local mt = getmetatable(e)
+  if (type(mt) == "table" and mt.__tostring) then return tostring(e) end
+  if type(e) == "table" and type(e.message) == "string" then return e.message end
+  if e == nil then return "nil error" end
+  return tostring(e)
+end
+
+-- Runs fn with `seconds` to finish (0: no limit of its own) through the
+-- host's limited call; returns status ("success", "failure", "error",
+-- "pending"), message and traceback. A limit that fired cannot be caught
+-- inside fn: it re-fires until this call returns.
+local function safe(fn, seconds)
+  local ok, e, why, tb = host.call(seconds or 0, opts.timeout, fn)
+  if ok then return "success" end
+  tb = tb and trim_traceback(tb) or nil
+  if why == "memory" then
+    return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
+  end
+  if why ~= "error" then return "error", message_of(e), tb end
+  return errortype(e), message_of(e), tb
+end
+
+local function report(node, status, message, traceback, started, output, details)
+  local name = full_name(node)
+  if name == "" then name = node.name end
+  -- Positional arguments: no table to build per test.
+  host.report(status, name, node.line or 0, started and (host.clock() - started) or 0,
+    message, traceback, output, details)
+  if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
+end
+
+-- Seconds left before `deadline` (a clock value; nil: no limit), for the
+-- next piece of a test; a test already out of time gets a moment, so the
+-- limit fires and names where it stopped.
+local function left(deadline)
+  if not deadline then return 0 end
+  local r = deadline - host.clock()
+  return r > 0.001 and r or 0.001
+end
+
+local function run_hooks(list, from_leaf_up, block, deadline)
+  -- The chain of blocks from the root to `block` (cached per block).
+  local chain = block.chain
+  if not chain then
+    chain = {}
+    local b = block
+    while b do table.insert(chain, 1, b) b = b.parent end
+    block.chain = chain
+    local rev = {}
+    for i = #chain, 1, -1 do rev[#rev + 1] = chain[i] end
+    block.chain_up = rev
+  end
+  if from_leaf_up then chain = block.chain_up end
+  local first_status, first_msg, first_tb
+  for _, blk in ipairs(chain) do
+    for _, h in ipairs(blk[list]) do
+      local st, msg, tb = safe(h.fn, left(deadline))
+      if st ~= "success" and not first_status then
+        first_status, first_msg, first_tb = "error", list .. " failed: " .. msg, tb
+        if not from_leaf_up then return first_status, first_msg, first_tb end
+      end
+    end
+  end
+  return first_status, first_msg, first_tb
+end
+
+-- lazy_setup runs once per block, before the first test that runs in it.
+local function ensure_lazy(block)
+  if not block then return true end
+  if not ensure_lazy(block.parent) then return false end
+  if block.lazy_done ~= nil then return block.lazy_done end
+  block.lazy_done = true
+  for _, h in ipairs(block.lazy_setup) do
+    local st, msg, tb = safe(h.fn, opts.timeout)
+    if st ~= "success" then
+      block.lazy_done = false
+      report({ kind = "hook", name = full_name(block) .. " lazy_setup", line = h.line, parent = block.parent },
+        "error", msg, tb)
+    end
+  end
+  return block.lazy_done
+end
+
+-- Output of print/io.write during a test is captured (and echoed when asked).
+local real_print, real_write = print, io.write
+local captured
+local capture_print, capture_write
+
+local function start_capture()
+  captured = nil  -- made on the first print
+  print, io.write = capture_print, capture_write
+end
+
+do
+  capture_print = function(...)
+    local n = select("#", ...)
+    local parts = {}
+    for i = 1, n do parts[i] = tostring((select(i, ...))) end
+    local line = table.concat(parts, "\t") .. "\n"
+    captured = captured or {}
+    captured[#captured + 1] = line
+    if opts.echo then real_write(line) end
+  end
+  capture_write = function(...)
+    captured = captured or {}
+    for i = 1, select("#", ...) do
+      local v = select(i, ...)
+      captured[#captured + 1] = tostring(v)
+    end
+    if opts.echo then return real_write(...) end
+    return io.stdout
+  end
+end
+
+local function stop_capture()
+  print, io.write = real_print, real_write
+  local out = captured and table.concat(captured) or nil
+  captured = nil
+  return out
+end
+
+local function run_test(test)
+  if stop_all then return end
+  local name = full_name(test)
+  if not selected(test, name) then return end
+  if opts.list then
+    host.report("listed", name, test.line or 0, 0)
+    return
+  end
+  if test.pending then
+    report(test, "pending", nil, nil, host.clock())
+    return
+  end
+  if not ensure_lazy(test.parent) then return end
+  busted.failure_details = nil
+  local started = host.clock()
+  local snapshot = luassert.assert:snapshot()
+  test.file = opts.file
+  busted.current_test = test
+  start_capture()
+  host.activity(name)
+  -- The test's time covers before_each and its body; cleanup (finally,
+  -- after_each) gets a time of its own, so it runs even after a timeout.
+  local deadline = opts.timeout > 0 and started + opts.timeout or nil
+  local status, msg, tb = run_hooks("before_each", false, test.parent, deadline)
+  if not status then
+    running_test = test
+    status, msg, tb = safe(test.fn, left(deadline))
+    running_test = nil
+    if test.finally then
+      local fst, fmsg, ftb = safe(test.finally, opts.timeout)
+      if status == "success" and fst ~= "success" then status, msg, tb = fst, fmsg, ftb end
+    end
+  end
+  local cleanup = opts.timeout > 0 and host.clock() + opts.timeout or nil
+  local ast, amsg, atb = run_hooks("after_each", true, test.parent, cleanup)
+  local output = stop_capture()
+  snapshot:revert()
+  if status == "success" and ast then status, msg, tb = ast, amsg, atb end
+  if status == "success" then msg, tb = nil, nil end
+  local details = status == "failure" and busted.failure_details or nil
+  busted.failure_details = nil
+  report(test, status, msg, tb, started, output, details)
+  busted.current_test = nil
+end
+
+local run_block
+
+local function snapshot_globals()
+  local g, loaded = {}, {}
+  for k, v in pairs(_G) do g[k] = v end
+  for k, v in pairs(package.loaded) do loaded[k] = v end
+  return function()
+    for k in pairs(_G) do if g[k] == nil then _G[k] = nil end end
+    for k, v in pairs(g) do _G[k] = v end
+    for k in pairs(package.loaded) do if loaded[k] == nil then package.loaded[k] = nil end end
+  end
+end
+
+run_block = function(block)
+  if stop_all then return end
+  local restore = block.insulate and snapshot_globals() or nil
+  local saved = current
+  current = block
+  local st, msg, tb = safe(block.fn, opts.timeout)
+  current = saved
+  if st ~= "success" then
+    report(block, "error", msg, tb)
+    if restore then restore() end
+    return
+  end
+  if opts.shuffle or block.randomize then
+    shuffle(block.children, block.seed or opts.seed)
+  end
+  local setup_ok = true
+  if not opts.list then
+    for _, h in ipairs(block.strict_setup) do
+      local s, m, t = safe(h.fn, opts.timeout)
+      if s ~= "success" then
+        setup_ok = false
+        report({ kind = "hook", name = full_name(block) .. " setup", line = h.line, parent = block.parent }, "error", m, t)
+        break
+      end
+    end
+  end
+  if setup_ok then
+    for _, child in ipairs(block.children) do
+      if stop_all then break end
+      if child.kind == "it" then run_test(child) else run_block(child) end
+    end
+  end
+  if not opts.list then
+    if block.lazy_done ~= nil then
+      for _, h in ipairs(block.lazy_teardown) do
+        local s, m, t = safe(h.fn, opts.timeout)
+        if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " lazy_teardown", line = h.line, parent = block.parent }, "error", m, t) end
+      end
+    end
+    for _, h in ipairs(block.strict_teardown) do
+      local s, m, t = safe(h.fn, opts.timeout)
+      if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " teardown", line = h.line, parent = block.parent }, "error", m, t) end
+    end
+  end
+  if restore then restore() end
+end
+
+-- The globals a spec sees, as busted exports them.
+local exported = {
+  "describe", "context", "insulate", "expose", "it", "spec", "test", "pending",
+  "before_each", "after_each", "lazy_setup", "lazy_teardown", "strict_setup", "strict_teardown",
+  "setup", "teardown", "finally", "randomize",
+}
+
+function busted.install_globals()
+  for _, k in ipairs(exported) do _G[k] = busted[k] end
+  _G.assert = luassert.assert
+  _G.spy = luassert.spy
+  _G.stub = luassert.stub
+  _G.mock = luassert.mock
+  _G.match = luassert.match
+end
+
+-- Runs one spec file, already loaded by the host (a spec named on the command
+-- line is read like `run` reads its script, even outside the working tree);
+-- `err` is the load error when `chunk` is nil. `options` come from the
+-- command line; `hostfns` are report, timeout, clock, memory_exceeded, ...
+function busted.run(path, chunk, err, options)
+  opts = options
+  busted.options = options
+  busted.install_globals()
+  spec_source = "@" .. path
+  local root = new_block("file", path, chunk, nil, 0)
+  if not chunk then
+    report({ kind = "file", name = path, line = 0 }, "error", err)
+    return
+  end
+  current = root
+  run_block(root)
+  current = nil
+end
+
+return busted

@@ -1,0 +1,240 @@
+-- ButtonKit's own assertions for `buttonkit test`: appearance, state,
+-- trace and snapshot. Messages name the control, the state and the property.
+local host = ...  -- the runner's functions, handed over by the bootstrap
+
+local L = require "luassert.internals"
+local assert = L.assert
+local busted = require "busted"
+
+local color_keys = { titleColor = true, backgroundColor = true, borderColor = true }
+
+local function describe_control(c)
+  local ok, kind = pcall(function() return c.kind end)
+  local ok2, id = pcall(function() return c.id end)
+  return (ok and kind or type(c)) .. " '" .. (ok2 and tostring(id) or "?") .. "'"
+end
+
+local function show(v)
+  if type(v) == "table" then
+    local ok, s = pcall(function()
+      local parts = {}
+      for k, x in pairs(v) do parts[#parts + 1] = tostring(k) .. "=" .. tostring(x) end
+      table.sort(parts)
+      return "{" .. table.concat(parts, ", ") .. "}"
+    end)
+    return ok and s or tostring(v)
+  end
+  if type(v) == "string" then return "'" .. v .. "'" end
+  return tostring(v)
+end
+
+-- Normalizes an expected value the way the model normalizes resolved ones.
+local function normalize(key, v)
+  if v == nil then return nil end
+  if color_keys[key] then return ui.color(v) end
+  if key == "font" then return ui.font(v) end
+  if key == "state" then return ui.stateName(v) end
+  if key == "attributedTitle" and type(v) == "table" then
+    local out = {}
+    for i, run in ipairs(v) do
+      local r = { text = run.text }
+      if run.color then r.color = ui.color(run.color) end
+      if run.font then r.font = ui.font(run.font) end
+      out[i] = r
+    end
+    return out
+  end
+  return v
+end
+
+-- Pictures of expected and actual for the HTML report (best effort: a
+-- failure to draw never hides the assertion's own message).
+local function attach(control, expected, actual, diffs, caption)
+  local ok = pcall(function()
+    local frame = control.frame
+    local w, h = frame.width, frame.height
+    busted.failure_details = {
+      expected = host.picture(expected, w, h),
+      actual = host.picture(actual, w, h),
+      diffs = diffs, caption = caption,
+    }
+  end)
+  if not ok then busted.failure_details = nil end
+end
+
+local function appearance(state, args, level)
+  local control, expected, st = args[1], args[2], args[3]
+  if type(expected) ~= "table" then
+    error("bad argument #2 to 'appearance' (table of expected properties expected, got " .. type(expected) .. ")", level + 1)
+  end
+  local ok, actual = pcall(function()
+    if st ~= nil then return control:appearanceFor(st) end
+    return control.appearance
+  end)
+  if not ok then error(actual, level + 1) end
+  local where = describe_control(control) .. " in state '" .. actual.state .. "'"
+  local diffs = {}
+  local keys = {}
+  for k in pairs(expected) do keys[#keys + 1] = k end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local okn, want = pcall(normalize, k, expected[k])
+    if not okn then error("expected " .. k .. ": " .. tostring(want), level + 1) end
+    local got = actual[k]
+    if not L.util.deepcompare(got, want, true) then
+      diffs[#diffs + 1] = k .. " is " .. show(got) .. ", expected " .. show(want)
+    end
+  end
+  state.failure_message = (#diffs > 0)
+    and ("appearance of " .. where .. ":\n  " .. table.concat(diffs, "\n  "))
+    or ("appearance of " .. where .. " matches, but a difference was expected")
+  args.n = 0
+  if #diffs > 0 and state.mod then
+    local wanted = {}
+    for k, v in pairs(actual) do wanted[k] = v end
+    for _, k in ipairs(keys) do wanted[k] = normalize(k, expected[k]) end
+    attach(control, wanted, actual, diffs, "appearance of " .. where)
+  end
+  return #diffs == 0
+end
+
+local function state_assert(state, args, level)
+  local control, expected = args[1], args[2]
+  local okc, actual = pcall(function() return control.state end)
+  if not okc then error(actual, level + 1) end
+  local okn, want = pcall(ui.stateName, expected)
+  if not okn then error(want, level + 1) end
+  state.failure_message = describe_control(control) .. " is in state '" .. actual .. "', expected '" .. want .. "'"
+  if not state.mod then
+    state.failure_message = describe_control(control) .. " is in state '" .. actual .. "', expected another state"
+  end
+  args.n = 0
+  return actual == want
+end
+
+local function trace_assert(state, args, level)
+  local control, expected = args[1], args[2]
+  local okc, actual = pcall(function() return control.trace end)
+  if not okc then error(actual, level + 1) end
+  if type(expected) ~= "table" then
+    error("bad argument #2 to 'trace' (list of trace entries expected, got " .. type(expected) .. ")", level + 1)
+  end
+  local n = math.max(#actual, #expected)
+  local first
+  for i = 1, n do
+    if actual[i] ~= expected[i] then first = i break end
+  end
+  local function list(t) return "{ " .. table.concat(t, ", ") .. " }" end
+  if first then
+    state.failure_message = "trace of " .. describe_control(control) .. " differs at entry " .. first ..
+      ": got " .. show(actual[first]) .. ", expected " .. show(expected[first]) ..
+      "\nPassed in:\n" .. list(actual) .. "\nExpected:\n" .. list(expected)
+  else
+    state.failure_message = "trace of " .. describe_control(control) .. " is " .. list(actual) .. ", expected a different one"
+  end
+  args.n = 0
+  return first == nil
+end
+
+-- Snapshots -----------------------------------------------------------------
+
+local snapshot_states = { "normal", "highlighted", "selected", "highlighted|selected", "disabled" }
+local store -- { path = ..., data = ..., dirty = bool }
+
+local function snapshot_path(file)
+  local dir, base = file:match("^(.*)/([^/]+)$")
+  if not dir then dir, base = ".", file end
+  base = base:gsub("%.lua$", "")
+  return dir .. "/__snapshots__/" .. base .. ".json"
+end
+
+local function load_store(file)
+  if store and store.file == file then return store end
+  local path = snapshot_path(file)
+  local text = host.read_file(path)
+  local data = {}
+  if text then
+    local decoded, err = host.json_decode(text)
+    if decoded == nil then error("cannot read snapshots in " .. path .. ": " .. tostring(err)) end
+    data = decoded
+  end
+  store = { file = file, path = path, data = data }
+  return store
+end
+
+local function capture(control)
+  local out = {}
+  for _, st in ipairs(snapshot_states) do out[st] = control:appearanceFor(st) end
+  return out
+end
+
+local counters = {}
+
+local function snapshot(state, args, level)
+  local control, name = args[1], args[2]
+  local test = busted.current_test
+  if not test then error("assert.snapshot can only be used inside a test", level + 1) end
+  test = { name = test.full_name or test.name, file = test.file }
+  local ok, actual = pcall(capture, control)
+  if not ok then error(actual, level + 1) end
+  local key = name
+  if key == nil then
+    counters[test.name] = (counters[test.name] or 0) + 1
+    key = test.name .. (counters[test.name] > 1 and (" " .. counters[test.name]) or "")
+  end
+  local s = load_store(test.file)
+  -- normalize through JSON so stored and fresh values compare alike
+  local fresh = host.json_decode(host.json_encode(actual))
+  local stored = s.data[key]
+  args.n = 0
+  if stored == nil or busted.options.update_snapshots then
+    s.data[key] = fresh
+    host.write_file(s.path, host.json_encode(s.data))
+    host.note((stored == nil and "wrote" or "updated") .. " snapshot '" .. key .. "' in " .. s.path)
+    state.failure_message = "snapshot written"
+    return true
+  end
+  local diffs = {}
+  for _, st in ipairs(snapshot_states) do
+    local a, b = fresh[st] or {}, stored[st] or {}
+    local keys = {}
+    for k in pairs(a) do keys[k] = true end
+    for k in pairs(b) do keys[k] = true end
+    local sorted = {}
+    for k in pairs(keys) do sorted[#sorted + 1] = k end
+    table.sort(sorted)
+    for _, k in ipairs(sorted) do
+      if not L.util.deepcompare(a[k], b[k], true) then
+        diffs[#diffs + 1] = st .. "." .. k .. " is " .. show(a[k]) .. ", snapshot has " .. show(b[k])
+      end
+    end
+  end
+  state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) ..
+    " differs (" .. s.path .. "; run with --update-snapshots to accept):\n  " .. table.concat(diffs, "\n  ")
+  if #diffs > 0 then
+    local first_state = diffs[1]:match("^([^%.]+)%.")
+    if first_state and stored[first_state] then
+      attach(control, stored[first_state], fresh[first_state], diffs,
+        "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)")
+    end
+  end
+  return #diffs == 0
+end
+
+assert:register("assertion", "appearance", appearance)
+assert:register("assertion", "state", state_assert)
+assert:register("assertion", "trace", trace_assert)
+assert:register("assertion", "snapshot", snapshot)
+
+-- `assert:snapshot()` (luassert's spy snapshot) and `assert.snapshot(control)`
+-- share a name: a method call gets luassert's meaning.
+local spy_snapshot = rawget(assert, "snapshot")
+rawset(assert, "snapshot", function(first, ...)
+  if first == assert then return spy_snapshot(first, ...) end
+  local st = { mod = true }
+  local args = { n = select("#", ...) + 1, first, ... }
+  if not snapshot(st, args, 1) then L.fail(st.failure_message, 2) end
+  return first
+end)
+
+return true

@@ -1,0 +1,277 @@
+/*
+ * The one protected call, loading, and the small protected helpers.
+ *
+ * Every piece of Lua the host runs goes through bk_call: it is where code
+ * enters the memory ceiling and the time limit, where a traceback is added,
+ * and where the reason for a failure is decided — from the limit that fired
+ * or the allocation that was refused, never from the text of a message.
+ */
+#include "internal.h"
+#include <string.h>
+
+/* Runs Lua under the memory ceiling: everything outside a protected call
+ * (host code, driver code) allocates freely, so an allocation can only fail
+ * where an error is caught. */
+int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+    bk_state *st = bk_st(L);
+    int saved = st->in_host;
+    st->in_host = 0;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    st->in_host = saved;
+    return status;
+}
+
+int bk_msgh(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        /* Non-string errors (tables from assertion libraries) keep their identity. */
+        lua_settop(L, 1);
+        return 1;
+    }
+    /* An error rethrown through nested handlers already carries the
+     * traceback of where it started: keep that one, add no more. */
+    if (strstr(msg, "\nstack traceback:") != NULL) return 1;
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+static int classify(bk_state *st, int status, int level) {
+    if (st->firing && st->fire_level >= 1 && st->fire_level <= level) return st->firing;
+    if (status == LUA_ERRMEM || st->mem_refused) return BK_ERR_MEMORY;
+    if (status == LUA_ERRSYNTAX) return BK_ERR_SYNTAX;
+    return BK_ERR_RUNTIME;
+}
+
+static int call_impl(lua_State *L, int nargs, int nresults, double timeout, double shown, lua_CFunction msgh) {
+    bk_state *st = bk_st(L);
+    int level = atomic_load(&st->depth) + 1;
+    if (level >= BK_MAX_LEVELS) {
+        lua_pop(L, nargs + 1);
+        lua_pushliteral(L, "calls nested too deeply");
+        return BK_ERR_RUNTIME;
+    }
+    int own_deadline = 0;
+    if (timeout > 0) {
+        long long d = bk_now_ns() + (long long)(timeout * 1e9);
+        st->timeout[level] = shown > 0 ? shown : timeout;
+        atomic_store(&st->deadline[level], d);
+        own_deadline = 1;
+    }
+    atomic_store(&st->depth, level);
+    if (own_deadline) bk_limits_arm(st, atomic_load(&st->deadline[level]));
+    int saved_refused = st->mem_refused;
+    st->mem_refused = 0;
+
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, msgh);
+    lua_insert(L, base);
+    int status = bk_limited_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+
+    /* Take the deadline down first: a timer that goes off from here on
+     * finds nothing of this call to fire. */
+    if (own_deadline) atomic_store(&st->deadline[level], 0);
+    int kind = status == LUA_OK ? BK_OK : classify(st, status, level);
+    if (st->firing && st->fire_level >= level) {
+        /* The limit belonged to this call: a script that caught it and
+         * returned still failed. */
+        if (status == LUA_OK) {
+            int nres = lua_gettop(L) - base + 1;
+            lua_pop(L, nres);
+            if (st->firing == BK_ERR_TIMEOUT)
+                bk_push_timeout_message(L, st->fired_timeout);
+            else
+                lua_pushliteral(L, "interrupted");
+            kind = st->firing;
+        }
+        bk_limits_stop_firing(st);
+    }
+    atomic_store(&st->depth, level - 1);
+    st->mem_refused = saved_refused || st->mem_refused;
+    if (level == 1) st->mem_refused = 0;
+    return kind;
+}
+
+int bk_call(lua_State *L, int nargs, int nresults, double timeout) {
+    return call_impl(L, nargs, nresults, timeout, 0, bk_msgh);
+}
+
+/* The message handler of limited_call: keeps the error value as it is and
+ * puts the traceback aside, so a test framework gets both. */
+static const char traceback_key[] = "buttonkit.traceback";
+
+static int capture_msgh(lua_State *L) {
+    luaL_traceback(L, L, NULL, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, traceback_key);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static const char *kind_name(int kind) {
+    switch (kind) {
+    case BK_ERR_MEMORY: return "memory";
+    case BK_ERR_TIMEOUT: return "timeout";
+    case BK_ERR_INTERRUPT: return "interrupted";
+    default: return "error";
+    }
+}
+
+/* limited_call(seconds, shown, f, ...): pcall with a deadline (seconds <= 0:
+ * none of its own); `shown` is the limit its message names (a test's whole
+ * time, when this call gets what is left of it; nil: seconds). Returns true,
+ * f's results; or false, the error value, why ("error", "memory", "timeout",
+ * "interrupted") and the traceback. */
+static int limited_call(lua_State *L) {
+    lua_Number t = luaL_checknumber(L, 1);
+    lua_Number shown = luaL_optnumber(L, 2, 0);
+    luaL_checkany(L, 3);
+    lua_remove(L, 1);
+    lua_remove(L, 1);
+    int nargs = lua_gettop(L) - 1;
+    int kind = call_impl(L, nargs, LUA_MULTRET, t > 0 ? (double)t : 0, (double)shown, capture_msgh);
+    if (kind == BK_OK) {
+        lua_pushboolean(L, 1);
+        lua_insert(L, 1);
+        return lua_gettop(L);
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    lua_pushstring(L, kind_name(kind));
+    if (lua_getfield(L, LUA_REGISTRYINDEX, traceback_key) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, traceback_key);
+    return 4;
+}
+
+void bk_push_limited_call(lua_State *L) { lua_pushcfunction(L, limited_call); }
+
+double bk_timeout(lua_State *L) {
+    bk_state *st = bk_st(L);
+    int depth = atomic_load(&st->depth);
+    for (int l = depth; l >= 1; l--)
+        if (atomic_load(&st->deadline[l])) return st->timeout[l];
+    return 0;
+}
+
+static int load_status(lua_State *L, int status) {
+    if (status == LUA_OK) return BK_OK;
+    if (status == LUA_ERRMEM) return BK_ERR_MEMORY;
+    if (status == LUA_ERRFILE) return BK_ERR_FILE;
+    if (status == LUA_ERRSYNTAX) {
+        /* lua.c's rule: a syntax error at the end of the input means the
+         * chunk is incomplete (a REPL asks for the next line). */
+        size_t len = 0;
+        const char *msg = lua_tolstring(L, -1, &len);
+        static const char eof[] = "<eof>";
+        if (msg && len >= sizeof eof - 1 && strcmp(msg + len - (sizeof eof - 1), eof) == 0) return BK_ERR_INCOMPLETE;
+        return BK_ERR_SYNTAX;
+    }
+    return BK_ERR_RUNTIME;
+}
+
+int bk_load(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
+    return load_status(L, luaL_loadbufferx(L, buf, len, name, mode));
+}
+
+int bk_loadfile(lua_State *L, const char *path, const char *mode) {
+    return load_status(L, luaL_loadfilex(L, path, mode));
+}
+
+static int pnext_body(lua_State *L) {
+    /* stack: table, key */
+    if (lua_next(L, 1)) return 2;
+    return 0;
+}
+
+int bk_pnext(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    /* key is on top */
+    lua_pushcfunction(L, pnext_body);
+    lua_pushvalue(L, idx);
+    lua_pushvalue(L, -3);
+    lua_remove(L, -4); /* drop the original key */
+    int top = lua_gettop(L) - 3;
+    int status = bk_limited_pcall(L, 2, LUA_MULTRET, 0);
+    if (status != LUA_OK) return -1;
+    int n = lua_gettop(L) - top;
+    return n == 2 ? 1 : 0;
+}
+
+static int tolstring_body(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int bk_ptolstring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, tolstring_body);
+    lua_pushvalue(L, idx);
+    return bk_limited_pcall(L, 1, 1, 0);
+}
+
+/* --- the sandbox's load ------------------------------------------------------
+ * luaB_load from lbaselib.c, with one change: the mode is always text. It is
+ * a C function, so a reader function that looks up its caller with
+ * debug.getinfo finds this one, which loads no bytecode either. */
+
+#define RESERVEDSLOT 5
+static const char binary_refusal[] = "binary chunks are disabled in the sandbox (run with --unsafe to allow them)";
+
+static const char *sandbox_reader(lua_State *L, void *ud, size_t *size) {
+    int *first = (int *)ud;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, RESERVEDSLOT);
+    const char *s = lua_tolstring(L, RESERVEDSLOT, size);
+    if (*first && *size > 0) {
+        *first = 0;
+        if (s[0] == LUA_SIGNATURE[0]) luaL_error(L, "%s", binary_refusal);
+    }
+    return s;
+}
+
+static int sandbox_load(lua_State *L) {
+    int status;
+    size_t l;
+    const char *s = lua_tolstring(L, 1, &l);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    int env = (!lua_isnone(L, 4) ? 4 : 0);
+    const char *effective = strchr(mode, 't') ? "t" : "";
+    if (s != NULL) {
+        const char *chunkname = luaL_optstring(L, 2, s);
+        if (l > 0 && s[0] == LUA_SIGNATURE[0]) {
+            luaL_pushfail(L);
+            lua_pushstring(L, binary_refusal);
+            return 2;
+        }
+        status = luaL_loadbufferx(L, s, l, chunkname, effective);
+    } else {
+        const char *chunkname = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        lua_settop(L, RESERVEDSLOT);
+        int first = 1;
+        status = lua_load(L, sandbox_reader, &first, chunkname, effective);
+    }
+    if (status == LUA_OK) {
+        if (env != 0) {
+            lua_pushvalue(L, env);
+            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+        }
+        return 1;
+    }
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+void bk_push_sandbox_load(lua_State *L) { lua_pushcfunction(L, sandbox_load); }

@@ -1,0 +1,88 @@
+#ifndef CLUASHIM_INTERNAL_H
+#define CLUASHIM_INTERNAL_H
+/*
+ * The private half of bk_state, shared by the C files of the shim.
+ *
+ * Fields written by signal handlers are `volatile sig_atomic_t` or C11
+ * atomics; everything else is touched only by the thread running the state.
+ */
+#include "CLuaShim.h"
+#include <signal.h>
+#include <stdatomic.h>
+#include <pthread.h>
+#include <time.h>
+
+/* Deepest nesting of bk_call that can carry its own deadline. Lua's C stack
+ * limit (LUAI_MAXCCALLS, 200) keeps real nesting well below this. */
+#define BK_MAX_LEVELS 256
+/* Threads whose hooks a firing limit replaced, to be put back afterwards. */
+#define BK_MAX_HIJACKED 16
+/* Seconds a fired limit waits for the hook to run before it decides the
+ * code cannot be interrupted (a C function, a __gc finalizer). */
+#define BK_GRACE_SECONDS 2
+
+typedef struct bk_hijack {
+    lua_State *L;
+    lua_Hook hook;
+    int mask, count;
+} bk_hijack;
+
+struct bk_state {
+    /* Memory. */
+    size_t used, peak, limit;
+    int in_host;       /* > 0 while the host runs: allocations never fail then */
+    int mem_refused;   /* an allocation was refused since bk_call began */
+
+    /* Time: one optional deadline per call level (monotonic ns, 0 = none),
+     * read by the timer's handler to find what passed. */
+    _Atomic long long deadline[BK_MAX_LEVELS];
+    double timeout[BK_MAX_LEVELS];
+    _Atomic int depth;
+    _Atomic long long armed_ns;    /* when the timer goes off; 0 = not armed */
+    timer_t timer;
+    int has_timer;
+    pthread_t timer_thread;
+
+    /* A fired limit: BK_ERR_TIMEOUT or BK_ERR_INTERRUPT, and the call level
+     * it belongs to; it re-fires until that call returns. */
+    volatile sig_atomic_t firing;
+    volatile sig_atomic_t fire_level;
+    volatile sig_atomic_t hook_ran;
+    volatile sig_atomic_t interrupts;  /* Ctrl-C presses while firing */
+    double fired_timeout;
+
+    /* Threads: the main one, the one running now (coroutines), and those
+     * whose hooks a firing limit replaced. */
+    lua_State *main;
+    lua_State *volatile running;
+    bk_hijack hijacked[BK_MAX_HIJACKED];
+    volatile sig_atomic_t nhijacked;
+
+    /* The slot of this state in the signal table (see limits.c). */
+    int slot;
+    unsigned generation;
+
+    /* The host. */
+    void *host;
+    bk_releasefn release;
+    bk_stuckfn on_stuck;
+    void *stuck_ud;
+    char activity[240];
+};
+
+bk_state *bk_st(lua_State *L);
+void bk_push_timeout_message(lua_State *L, double seconds);
+long long bk_now_ns(void);
+
+/* limits.c */
+int bk_limits_register(bk_state *st);
+void bk_limits_unregister(bk_state *st);
+void bk_limits_arm(bk_state *st, long long deadline_ns);
+void bk_limits_hijack(bk_state *st, lua_State *L);
+void bk_limits_stop_firing(bk_state *st);
+int bk_limits_install(lua_State *L);
+
+/* call.c */
+int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);
+
+#endif

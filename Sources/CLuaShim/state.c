@@ -1,0 +1,128 @@
+/*
+ * A Lua state and its C-side companion, bk_state: the allocator with the
+ * memory ceiling, opening and closing.
+ */
+#include "internal.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+long long bk_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+double bk_now(void) { return (double)bk_now_ns() * 1e-9; }
+
+/* The allocator: accounts every byte; refuses growth past the limit only
+ * while Lua code runs under a protected call (in_host == 0). Everywhere
+ * else (host functions, the driver code that sets states up and reads
+ * results) allocations go through, so a refused allocation always lands in
+ * a pcall; the overrun is raised when control is back in C (see call.c). */
+static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    bk_state *st = (bk_state *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        st->used -= old;
+        return NULL;
+    }
+    if (st->limit && nsize > old && st->used - old + nsize > st->limit && !st->in_host) {
+        st->mem_refused = 1;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    st->used = st->used - old + nsize;
+    if (st->used > st->peak) st->peak = st->used;
+    return p;
+}
+
+bk_state *bk_st(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (bk_state *)ud;
+}
+
+bk_state *bk_state_of(lua_State *L) { return bk_st(L); }
+void *bk_host(lua_State *L) { return bk_st(L)->host; }
+void bk_state_set_host(lua_State *L, void *host) { bk_st(L)->host = host; }
+size_t bk_memory_used(lua_State *L) { return bk_st(L)->used; }
+size_t bk_memory_peak(lua_State *L) { return bk_st(L)->peak; }
+size_t bk_memory_limit(lua_State *L) { return bk_st(L)->limit; }
+
+void bk_charge(lua_State *L, ptrdiff_t delta) {
+    bk_state *st = bk_st(L);
+    if (delta < 0 && (size_t)(-delta) > st->used) st->used = 0;
+    else st->used = (size_t)((ptrdiff_t)st->used + delta);
+    if (st->used > st->peak) st->peak = st->used;
+}
+
+static int open_body(lua_State *L) {
+    luaL_openlibs(L);
+    return bk_limits_install(L);
+}
+
+lua_State *bk_open(size_t memory_limit, void *host, bk_releasefn release) {
+    bk_state *st = calloc(1, sizeof *st);
+    if (!st) return NULL;
+    st->limit = memory_limit;
+    st->host = host;
+    st->release = release;
+    st->in_host = 1;  /* the driver allocates freely; protected calls set 0 */
+    if (bk_limits_register(st) != 0) { free(st); return NULL; }
+    lua_State *L = lua_newstate(bk_alloc, st);
+    if (!L) { bk_limits_unregister(st); free(st); return NULL; }
+    st->main = L;
+    st->running = L;
+    lua_pushcfunction(L, open_body);
+    if (bk_limited_pcall(L, 0, 0, 0) != LUA_OK) {
+        lua_close(L);
+        bk_limits_unregister(st);
+        free(st);
+        return NULL;
+    }
+    return L;
+}
+
+void bk_close(lua_State *L, double finalizer_timeout) {
+    bk_state *st = bk_st(L);
+    /* Finalizers run inside lua_close, where Lua allows no hooks: a runaway
+     * one is ended by the timer's grace check (limits.c) instead of hanging. */
+    int level = atomic_load(&st->depth) + 1;
+    if (finalizer_timeout > 0 && level < BK_MAX_LEVELS) {
+        long long d = bk_now_ns() + (long long)(finalizer_timeout * 1e9);
+        st->timeout[level] = finalizer_timeout;
+        atomic_store(&st->deadline[level], d);
+        atomic_store(&st->depth, level);
+        snprintf(st->activity, sizeof st->activity, "%s", "closing the Lua state (__gc finalizers)");
+        bk_limits_arm(st, d);
+    }
+    lua_close(L);
+    bk_limits_unregister(st);
+    free(st);
+}
+
+void bk_set_activity(lua_State *L, const char *text) {
+    bk_state *st = bk_st(L);
+    size_t n = text ? strlen(text) : 0;
+    if (n >= sizeof st->activity) n = sizeof st->activity - 1;
+    if (n) memcpy(st->activity, text, n);
+    st->activity[n] = '\0';
+}
+
+void bk_set_stuck_handler(lua_State *L, bk_stuckfn fn, void *ud) {
+    bk_state *st = bk_st(L);
+    st->on_stuck = fn;
+    st->stuck_ud = ud;
+}
+
+void bk_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
+
+void bk_push_timeout_message(lua_State *L, double seconds) {
+    if (seconds == (double)(long long)seconds)
+        lua_pushfstring(L, "time limit exceeded (%I s)", (lua_Integer)seconds);
+    else
+        lua_pushfstring(L, "time limit exceeded (%f s)", (lua_Number)seconds);
+}
