@@ -6,11 +6,12 @@ import CLuaShim
 /// `_all` applies to every task; `default` is used unless another is named.
 public enum BustedConfig {
     /// Option values by name (lists keep their order); nil when no file.
-    public static func load(path: String = ".busted", task: String?) throws(LuaError) -> [String: [String]]? {
+    /// `sandboxed`: the file runs confined (a run under `--sandbox`).
+    public static func load(path: String = ".busted", task: String?, sandboxed: Bool = false) throws(LuaError) -> [String: [String]]? {
         guard Files.exists(path) else { return nil }
-        // The config is the user's own file, read like a script run with --unsafe.
+        // The config is the user's own file, read like a script.
         var options = LuaContext.Options()
-        options.sandbox = false
+        options.sandbox = sandboxed
         options.timeout = 5
         let ctx = try LuaContext(options: options)
         let L = ctx.L

@@ -1,35 +1,49 @@
 import ButtonKit
 import ButtonKitLua
 
-/// Finds spec files: files given directly, and under folders every `.lua`
-/// file whose name matches the pattern (busted's default `_spec`), in a
-/// stable order.
+/// Finds spec files the way busted does: files given directly are taken as
+/// they are; under folders, every `.lua` file whose base name (with `.lua`,
+/// as busted matches it) matches one of the patterns and none of the exclude
+/// patterns, in a stable order. Hidden files and folders and `__snapshots__`
+/// are skipped.
 public enum SpecDiscovery {
+    /// A path that does not exist.
+    public struct Missing: Error {
+        public let path: String
+        public var message: String { "cannot find file or directory: \(path)" }
+    }
+
     /// Spec files for `paths`; a path that does not exist is an error.
-    public static func find(_ paths: [String], pattern: String) throws -> [String] {
-        let matcher = try LuaPattern()
+    public static func find(_ paths: [String], patterns: [String], excluding: [String] = [],
+                            recursive: Bool = true) throws(Missing) -> [String] {
+        guard let matcher = try? LuaPattern() else { return [] }
         var out: [String] = []
         for p in paths {
             if Files.isDirectory(p) {
-                try walk(p, matcher, pattern, &out)
+                walk(p, matcher, patterns, excluding, recursive, &out)
             } else if Files.exists(p) {
                 out.append(p)
             } else {
-                throw LuaError(kind: .file, message: "no such file or folder: \(p)")
+                throw Missing(path: p)
             }
         }
         return out
     }
 
-    private static func walk(_ dir: String, _ m: LuaPattern, _ pattern: String, _ out: inout [String]) throws {
+    static func matches(_ m: LuaPattern, _ name: String, _ patterns: [String]) -> Bool {
+        patterns.contains { (try? m.find($0, in: name)) == true }
+    }
+
+    private static func walk(_ dir: String, _ m: LuaPattern, _ patterns: [String], _ excluding: [String],
+                             _ recursive: Bool, _ out: inout [String]) {
         for name in Files.list(dir) {
             if name.hasPrefix(".") { continue }
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             if Files.isDirectory(path) {
-                if name == "__snapshots__" { continue }
-                try walk(path, m, pattern, &out)
-            } else if name.hasSuffix(".lua"), try m.find(pattern, in: String(name.dropLast(4))) {
-                out.append(path)
+                if name == "__snapshots__" || !recursive { continue }
+                walk(path, m, patterns, excluding, recursive, &out)
+            } else if name.hasSuffix(".lua") {
+                if matches(m, name, patterns) && !matches(m, name, excluding) { out.append(path) }
             }
         }
     }

@@ -17,11 +17,14 @@ enum TestFramework {
         let snapshotsDir: String
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
-        init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void) {
+        let onStart: (String, Int) -> Void
+        init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
+             onStart: @escaping (String, Int) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
             self.onResult = onResult
             self.onNote = onNote
+            self.onStart = onStart
         }
     }
 
@@ -41,7 +44,8 @@ enum TestFramework {
             lua_rawset(L, -3)
         }
         pushHost(L)
-        try ctx.call(nargs: 2, nresults: 0)
+        Value.pushBool(L, ctx.options.sandbox)
+        try ctx.call(nargs: 3, nresults: 0)
     }
 
     /// Calls `busted.run(file, chunk, loadError, options)`.
@@ -82,6 +86,9 @@ enum TestFramework {
         int("shard_index", o.shard.index); int("shard_count", o.shard.count)
         num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
         bool("echo", o.echoOutput); bool("update_snapshots", o.updateSnapshots)
+        bool("report_starts", o.reportStarts)
+        bool("lazy", o.lazy); bool("sort", o.sort)
+        list("skip", o.skip)
     }
 
     static func pushHost(_ L: OpaquePointer) {
@@ -90,7 +97,16 @@ enum TestFramework {
         let fns: [(String, bk_hostfn)] = [
             ("report", { L in Host.run(L, TestFramework.report) }),
             ("clock", { L in Host.run(L) { L in lua_pushnumber(L, bk_now()); return 1 } }),
-            ("activity", { L in Host.run(L) { L in bk_set_activity(L, Value.string(L, 1) ?? ""); return 0 } }),
+            ("activity", { L in Host.run(L) { L in
+                let text = Value.string(L, 1) ?? ""
+                bk_set_activity(L, text)
+                bk_channel_activity(text, lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
+                return 0
+            } }),
+            ("started", { L in Host.run(L) { L in
+                TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
+                return 0
+            } }),
             ("read_file", { L in Host.run(L, TestFramework.readFile) }),
             ("write_file", { L in Host.run(L, TestFramework.writeFile) }),
             ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),

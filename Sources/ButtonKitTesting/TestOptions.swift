@@ -5,7 +5,10 @@ public struct TestOptions: Sendable {
     public var filtersOut: [String] = []
     public var tags: [String] = []
     public var excludeTags: [String] = []
+    /// Shuffle tests within each file (busted's --shuffle-tests).
     public var shuffle = false
+    /// Sort tests within each file by name (busted's --sort-tests).
+    public var sort = false
     public var seed: Int = 0
     public var list = false
     public var failFast = false
@@ -16,16 +19,37 @@ public struct TestOptions: Sendable {
     /// Megabytes per spec file; 0 = none.
     public var maxMemoryMB: Int = 1024
     public var updateSnapshots = false
-    public var sandbox = true
+    /// Confine specs like `buttonkit run` does (`--sandbox`); off by
+    /// default, as busted runs specs with the whole standard library.
+    public var sandbox = false
     public var lpath: [String] = []
+    /// Extra `package.cpath` entries (busted's `--cpath`).
+    public var cpath: [String] = []
     /// Lua files run before each spec file (busted's `--helper`).
     public var helpers: [String] = []
+    /// What a helper sees as `arg` (busted's `-Xhelper`).
+    public var helperArgs: [String] = []
+    /// Lua statements run before each spec file (busted's `-e`).
+    public var statements: [String] = []
+    /// `setup`/`teardown` mean `lazy_setup`/`lazy_teardown` (busted's `--lazy`).
+    public var lazy = false
+    /// What specs see as `arg[-1]` (busted's `--lua`); nil: this executable.
+    public var interpreter: String?
     /// Echo what tests print while they run (terminal formats only).
     public var echoOutput = false
 
     /// What specs see as the global `arg` (busted's: its own command line).
     public var scriptArgs: [String] = []
 
-    /// busted's defaults: everything selected, 10 s per test, 1024 MB per file, sandboxed.
+    /// Running inside a worker process: code that cannot be interrupted ends
+    /// the worker with last words on its channel.
+    var inWorker = false
+    /// Report each test's start (reporters that show starts, like gtest's).
+    var reportStarts = false
+    /// Tests already reported by a worker that died: a new one skips them
+    /// (a name listed twice skips its first two occurrences).
+    var skip: [String] = []
+
+    /// busted's defaults: everything selected, 10 s per test, 1024 MB per file.
     public init() {}
 }

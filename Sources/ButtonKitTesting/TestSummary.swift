@@ -18,6 +18,11 @@ public struct TestSummary: Sendable {
 
     public var total: Int { passed + failed + errors + skipped }
 
-    /// `N passed, N failed, N skipped` — errors count as failed.
-    public var line: String { "\(passed) passed, \(failed + errors) failed, \(skipped) skipped" }
+    /// Adds another run's counts (durations add up too).
+    public mutating func merge(_ o: TestSummary) {
+        passed += o.passed; failed += o.failed; errors += o.errors; skipped += o.skipped; duration += o.duration
+    }
+
+    /// `N passed, N failed, N pending` — errors count as failed.
+    public var line: String { "\(passed) passed, \(failed + errors) failed, \(skipped) pending" }
 }

@@ -259,11 +259,11 @@ static void stuck(bk_state *st) {
     } else {
         put(&t, "host code");
     }
-    if (st->activity[0]) { put(&t, "; while "); put(&t, st->activity); }
     t.buf[t.len] = 0;
     if (st->on_stuck) {
         st->on_stuck(st->stuck_ud, t.buf, t.len);
     } else {
+        if (st->activity[0]) { put(&t, "; while "); put(&t, st->activity); t.buf[t.len] = 0; }
         static const char prefix[] = "buttonkit: ";
         ssize_t w = write(2, prefix, sizeof prefix - 1);
         w = write(2, t.buf, t.len);

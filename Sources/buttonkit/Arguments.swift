@@ -1,67 +1,108 @@
 import ButtonKit
 
-/// All argument parsing lives here: a tiny parser for `--flag`, `--opt V`,
-/// `--opt=V` and positionals, so each command declares its options in one
-/// table and errors read the same everywhere.
-struct Arguments {
-    /// One option a command accepts.
-    struct Option {
-        let long: String
-        let short: String?
-        let takesValue: Bool
-        let help: String
-        init(_ long: String, short: String? = nil, value: Bool = false, help: String) {
-            self.long = long; self.short = short; self.takesValue = value; self.help = help
-        }
+/// One option a command accepts. The same table parses the command line,
+/// renders `buttonkit help COMMAND`, feeds shell completion and says which
+/// `.busted` keys exist, so none of them can drift from the others.
+struct Option {
+    /// Long name without dashes ("pattern"); nil for short-only options ("-e").
+    let long: String?
+    /// Short name without the dash: "p", or busted's multi-letter "Xoutput".
+    let short: String?
+    /// What the value is called in help ("PATTERN"); nil for a flag.
+    let value: String?
+    /// `--no-NAME` turns the flag off (busted's `--[no-]verbose`).
+    var negatable = false
+    let help: String
+    /// Section in help.
+    var group = ""
+    /// Not shown in help (internal options).
+    var hidden = false
+
+    init(_ long: String?, short: String? = nil, value: String? = nil, negatable: Bool = false,
+         group: String = "", hidden: Bool = false, help: String) {
+        self.long = long; self.short = short; self.value = value; self.negatable = negatable
+        self.group = group; self.hidden = hidden; self.help = help
     }
 
+    /// The name values are stored under.
+    var key: String { long ?? short ?? "" }
+
+    /// `-p, --pattern=PATTERN` as help shows it.
+    var synopsis: String {
+        var parts: [String] = []
+        if let s = short { parts.append("-" + s + (long == nil && value != nil ? " " + value! : "")) }
+        if let l = long { parts.append("--" + (negatable ? "[no-]" : "") + l + (value.map { "=" + $0 } ?? "")) }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// All argument parsing lives here: a small parser for the forms busted's
+/// command line takes — `-p X`, `-p=X`, `--pattern X`, `--pattern=X`,
+/// `--[no-]flag`, multi-letter short options like `-Xoutput`, `--` ending
+/// options — so each command declares its options in one table and errors
+/// read the same everywhere.
+struct Arguments {
+    /// Values by option key, in command-line order.
     var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    /// Flags by key: true when given, false when negated (`--no-x`).
+    var flags: [String: Bool] = [:]
     var positionals: [String] = []
 
     /// Parses `args` against `options`. Parsing stops at the first positional
-    /// when `stopAtPositional` is set (so script arguments pass through
+    /// when `stopAtPositional` is set (script arguments pass through
     /// untouched, as with lua.c), and always after `--`.
     init(_ args: [String], options: [Option], command: String, stopAtPositional: Bool = false) throws(UsageError) {
         var i = 0
         while i < args.count {
             let a = args[i]
             if a == "--" { positionals += args[(i + 1)...]; break }
-            if a.hasPrefix("-") && a != "-" {
-                var name = a
-                var inline: String?
-                if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-                    name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
-                }
-                guard let opt = options.first(where: { "--" + $0.long == name || ($0.short.map { "-" + $0 } == name) }) else {
-                    var msg = "unknown option '\(name)'"
-                    // Compare names without their dashes, so "--" does not make every option look close.
-                    if let s = Suggest.closest(to: String(name.drop { $0 == "-" }), in: options.map(\.long)) {
-                        msg += "; did you mean '--\(s)'?"
-                    }
-                    throw UsageError(msg, command: command)
-                }
-                if opt.takesValue {
-                    let v: String
-                    if let inline { v = inline } else {
-                        guard i + 1 < args.count else { throw UsageError("option '\(name)' needs a value", command: command) }
-                        i += 1
-                        v = args[i]
-                    }
-                    values[opt.long, default: []].append(v)
-                } else {
-                    if inline != nil { throw UsageError("option '\(name)' takes no value", command: command) }
-                    flags.insert(opt.long)
-                }
-            } else {
+            guard a.hasPrefix("-"), a != "-" else {
                 positionals.append(a)
                 if stopAtPositional { positionals += args[(i + 1)...]; break }
+                i += 1
+                continue
+            }
+            var name = String(a.drop { $0 == "-" })
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            var negated = false
+            var opt = options.first { $0.long == name || $0.short == name }
+            if opt == nil, name.hasPrefix("no-"), let o = options.first(where: { $0.long == String(name.dropFirst(3)) }) {
+                guard o.negatable else { throw UsageError("option '--\(o.long ?? name)' cannot be negated with --no-", command: command) }
+                opt = o
+                negated = true
+            }
+            guard let opt else {
+                var msg = "unknown option '\(a.split(separator: "=").first.map(String.init) ?? a)'"
+                let names = options.filter { !$0.hidden }.flatMap { [$0.long, $0.short].compactMap { $0 } }
+                if let s = Suggest.closest(to: name, in: names) {
+                    msg += "; did you mean '\(s.count == 1 ? "-" : "--")\(s)'?"
+                }
+                throw UsageError(msg, command: command)
+            }
+            if opt.value != nil && !negated {
+                let v: String
+                if let inline { v = inline } else {
+                    guard i + 1 < args.count else { throw UsageError("option '\(a)' needs a value (\(opt.value!))", command: command) }
+                    i += 1
+                    v = args[i]
+                }
+                values[opt.key, default: []].append(v)
+            } else {
+                if inline != nil { throw UsageError("option '\(a.split(separator: "=").first ?? "")' takes no value", command: command) }
+                flags[opt.key] = !negated
             }
             i += 1
         }
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether a flag was given (and not negated).
+    func flag(_ name: String) -> Bool { flags[name] == true }
+    /// The flag's setting when given either way; nil when not given.
+    func setting(_ name: String) -> Bool? { flags[name] }
     func value(_ name: String) -> String? { values[name]?.last }
     func all(_ name: String) -> [String] { values[name] ?? [] }
 
@@ -69,8 +110,45 @@ struct Arguments {
     func number(_ name: String, default d: Double, min lo: Double, command: String) throws(UsageError) -> Double {
         guard let s = value(name) else { return d }
         guard let v = Double(s), v.isFinite, v >= lo else {
-            throw UsageError("--\(name) expects a number of at least \(Int(lo)), got '\(s)'", command: command)
+            throw UsageError("--\(name) expects a number of at least \(Format.number(lo)), got '\(s)'", command: command)
         }
         return v
     }
+}
+
+/// Help text rendered from an option table: usage, what the command does,
+/// then the options by group with aligned, wrapped descriptions.
+enum HelpText {
+    static func render(usage: String, intro: String, options: [Option]) -> String {
+        var out = usage + "\n\n" + intro + "\n"
+        var groups: [String] = []
+        for o in options where !o.hidden && !groups.contains(o.group) { groups.append(o.group) }
+        let width = min(30, (options.filter { !$0.hidden }.map(\.synopsis.count).max() ?? 10) + 4)
+        for g in groups {
+            out += "\n" + (g.isEmpty ? "Options" : g) + ":\n"
+            for o in options where !o.hidden && o.group == g {
+                let lines = wrap(o.help, width: 78 - width)
+                var first = "  " + o.synopsis
+                if first.count + 2 > width { out += first + "\n"; first = "" }
+                out += first.padding(width) + (lines.first ?? "") + "\n"
+                for l in lines.dropFirst() { out += String(repeating: " ", count: width) + l + "\n" }
+            }
+        }
+        return out
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension String {
+    func padding(_ n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
 }

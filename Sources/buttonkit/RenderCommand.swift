@@ -5,18 +5,29 @@ import ButtonKitSVG
 /// `buttonkit render SCRIPT -o DIR`: runs the script, then writes the
 /// all-states strip of every control it created and a gallery page.
 enum RenderCommand {
-    static let options: [Arguments.Option] = [
-        .init("output", short: "o", value: true, help: "folder for the pictures (required)"),
-        .init("timeout", value: true, help: "seconds before a runaway script stops"),
-        .init("max-memory", value: true, help: "memory ceiling in MB"),
-        .init("unsafe", help: "lift the sandbox"),
-        .init("lpath", value: true, help: "extra package.path entry"),
-        .init("help", short: "h", help: "show help"),
+    static let options: [Option] = [
+        Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)"),
+        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30)"),
+        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
+        Option("unsafe", help: "lift the sandbox"),
+        Option("lpath", value: "PATH", help: "add PATH to package.path"),
+        Option("help", short: "h", help: "show this help"),
     ]
+
+    static let help = HelpText.render(
+        usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]",
+        intro: """
+        Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
+        labelled strip of its normal, highlighted, selected, selected|highlighted
+        and disabled appearances — and DIR/index.html, a gallery of them.
+        Inside scripts, ui.svg(control [, { states = "all" }]) and ui.svg(screen)
+        return the same pictures as strings.
+        """,
+        options: options)
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "render")
-        if a.flag("help") { Terminal.out(Help.render + "\n"); return 0 }
+        if a.flag("help") { Terminal.out(help); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
         guard let dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
         let opts = try RunCommand.contextOptions(a, command: "render", defaultTimeout: 30)

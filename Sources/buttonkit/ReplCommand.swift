@@ -12,20 +12,35 @@ nonisolated(unsafe) private var completionSession: ReplSession?
 /// `buttonkit repl`: a line-editing front end (libedit) over `ReplSession`;
 /// plain line reading when standard input is not a terminal.
 enum ReplCommand {
-    static let options: [Arguments.Option] = [
-        .init("timeout", value: true, help: "seconds per evaluation (default: none)"),
-        .init("max-memory", value: true, help: "memory ceiling in MB"),
-        .init("unsafe", help: "lift the sandbox"),
-        .init("lpath", value: true, help: "extra package.path entry"),
-        .init("history", value: true, help: "history file (default ~/.buttonkit_history)"),
-        .init("help", short: "h", help: "show help"),
+    static let options: [Option] = [
+        Option("timeout", value: "SECONDS", help: "stop an evaluation after SECONDS (default: none)"),
+        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
+        Option("unsafe", help: "lift the sandbox"),
+        Option("lpath", value: "PATH", help: "add PATH to package.path"),
+        Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)"),
+        Option("help", short: "h", help: "show this help"),
     ]
+
+    static let help = HelpText.render(
+        usage: "Usage: buttonkit repl [OPTIONS]",
+        intro: """
+        An interactive Lua 5.4 session with `ui` loaded, like lua.c: expressions
+        print their values (tables pretty-printed, controls as one line), an
+        unfinished statement continues on a `>>` line, a leading `=` means return.
+        Tab completes globals, keywords, fields and methods (after `.` and `:`).
+        History is kept in ~/.buttonkit_history. Ctrl-C cancels the line or stops
+        running code; Ctrl-D leaves. When standard input is not a terminal, lines
+        are read plainly (no prompts), so piped input works.
+
+        Commands: :help  :load FILE  :reset  :trace EXPR  :quit
+        """,
+        options: options)
 
     static let historyLimit: Int32 = 1000
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "repl")
-        if a.flag("help") { Terminal.out(Help.repl + "\n"); return 0 }
+        if a.flag("help") { Terminal.out(help); return 0 }
         guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
         let opts = try RunCommand.contextOptions(a, command: "repl", defaultTimeout: 0)
         let session: ReplSession

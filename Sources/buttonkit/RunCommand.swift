@@ -2,14 +2,23 @@ import ButtonKitLua
 
 /// `buttonkit run`: runs one scenario script (or `-e CODE`).
 enum RunCommand {
-    static let options: [Arguments.Option] = [
-        .init("execute", short: "e", value: true, help: "run CODE"),
-        .init("timeout", value: true, help: "seconds before a runaway script stops"),
-        .init("max-memory", value: true, help: "memory ceiling in MB"),
-        .init("unsafe", help: "lift the sandbox"),
-        .init("lpath", value: true, help: "extra package.path entry"),
-        .init("help", short: "h", help: "show help"),
+    static let options: [Option] = [
+        Option("execute", short: "e", value: "CODE", help: "run CODE instead of a file (FILE may then be omitted)"),
+        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30; 0 = no limit)"),
+        Option("max-memory", value: "MB", help: "memory ceiling for the script (default 1024; 0 = none)"),
+        Option("unsafe", help: "lift the sandbox (os.execute, io.popen, C modules, binary chunks, files outside the working tree)"),
+        Option("lpath", value: "PATH", help: "add PATH (a folder or a ?-pattern) to package.path"),
+        Option("help", short: "h", help: "show this help"),
     ]
+
+    static let help = HelpText.render(
+        usage: "Usage: buttonkit run [OPTIONS] FILE [ARGS...]\n       buttonkit run [OPTIONS] -e CODE [ARGS...]",
+        intro: """
+        Runs a Lua 5.4 script with ButtonKit loaded as the global `ui`. As with
+        lua.c, `arg[0]` is FILE, `arg[1...]` are ARGS, and the chunk receives ARGS
+        as `...`. Errors print `file:line: message` and a traceback; exit 1.
+        """,
+        options: options)
 
     static func contextOptions(_ a: Arguments, command: String, defaultTimeout: Double) throws(UsageError) -> LuaContext.Options {
         var o = LuaContext.Options()
@@ -22,7 +31,7 @@ enum RunCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "run", stopAtPositional: true)
-        if a.flag("help") { Terminal.out(Help.run + "\n"); return 0 }
+        if a.flag("help") { Terminal.out(help); return 0 }
         let opts = try contextOptions(a, command: "run", defaultTimeout: 30)
         let code = a.value("execute")
         guard code != nil || !a.positionals.isEmpty else {

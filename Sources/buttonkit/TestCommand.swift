@@ -5,132 +5,201 @@ import ButtonKit
 import ButtonKitLua
 import ButtonKitTesting
 
-/// `buttonkit test`: runs busted spec files. Parsing and orchestration live
-/// here; the framework, results and output formats live in ButtonKitLua.
+/// `buttonkit test`: busted's command line, turned into a `TestPlan` and run
+/// by `TestRun`. Every busted 2.1.1 option is in the table, with busted's
+/// meaning; ButtonKit's own options follow.
 enum TestCommand {
-    static let options: [Arguments.Option] = [
-        .init("output", short: "o", value: true, help: "utf | plain | tap | junit | json"),
-        .init("junit", value: true, help: "also write JUnit XML to FILE"),
-        .init("json", value: true, help: "also write JSON to FILE"),
-        .init("report", value: true, help: "also write an HTML report to FILE"),
-        .init("filter", value: true, help: "run tests whose full name matches PAT"),
-        .init("filter-out", value: true, help: "skip tests whose full name matches PAT"),
-        .init("tags", short: "t", value: true, help: "run tests with these #tags (comma-separated)"),
-        .init("exclude-tags", value: true, help: "skip tests with these #tags"),
-        .init("shuffle", help: "randomize file and test order"),
-        .init("seed", value: true, help: "seed for --shuffle"),
-        .init("list", short: "l", help: "list tests without running them"),
-        .init("fail-fast", help: "stop at the first failure"),
-        .init("shard", value: true, help: "run shard K of N (K/N)"),
-        .init("timeout", value: true, help: "seconds per test (default 10; 0 = none)"),
-        .init("max-memory", value: true, help: "MB per spec file (default 1024)"),
-        .init("repeat", value: true, help: "run the suite N times"),
-        .init("pattern", short: "p", value: true, help: "spec file name pattern (default _spec)"),
-        .init("lpath", short: "m", value: true, help: "extra package.path entry"),
-        .init("helper", value: true, help: "Lua file run before each spec file"),
-        .init("update-snapshots", short: "u", help: "rewrite stored snapshots"),
-        .init("jobs", short: "j", value: true, help: "spec files in parallel"),
-        .init("unsafe", help: "lift the sandbox"),
-        .init("run", short: "r", value: true, help: "task of .busted to use (default: default)"),
-        .init("config-file", value: true, help: "config file (default .busted)"),
-        .init("no-config", help: "ignore .busted"),
-        .init("worker", help: "internal: run one file, print results as JSON lines"),
-        .init("help", short: "h", help: "show help"),
+    static let output = "Output", selection = "Selection", order = "Order and repetition",
+               environment = "Environment", limits = "Limits and sandbox", coverage = "Coverage", other = "Other"
+
+    static let options: [Option] = [
+        Option("output", short: "o", value: "FORMAT", group: output,
+               help: "utf (default on a terminal), plain (default otherwise), TAP, json, junit; busted's utfTerminal, plainTerminal, gtest; or an output handler (module name or .lua file)"),
+        Option("verbose", short: "v", negatable: true, group: output, help: "tracebacks in busted's formats"),
+        Option("junit", value: "FILE", group: output, help: "also write JUnit XML to FILE"),
+        Option("json", value: "FILE", group: output, help: "also write JSON to FILE"),
+        Option("report", value: "FILE", group: output, help: "also write a self-contained HTML report to FILE"),
+        Option(nil, short: "Xoutput", value: "OPTION", group: output, help: "pass OPTION to the output handler (split at commas)"),
+        Option("defer-print", negatable: true, group: output, help: "busted's terminal formats: no progress characters"),
+        Option("suppress-pending", negatable: true, group: output, help: "leave pending tests out of output and counts"),
+        Option("enable-sound", short: "s", negatable: true, group: output, help: "accepted for busted; plays nothing"),
+        Option("lang", value: "LANG", group: output, help: "language of messages (en)"),
+
+        Option("pattern", short: "p", value: "PATTERN", group: selection, help: "spec file names matching the Lua pattern (default _spec; repeatable)"),
+        Option("exclude-pattern", value: "PATTERN", group: selection, help: "leave out spec files matching the Lua pattern (wins over --pattern)"),
+        Option("tags", short: "t", value: "TAGS", group: selection, help: "only tests tagged #TAG (comma-separated; the # is optional)"),
+        Option("exclude-tags", value: "TAGS", group: selection, help: "leave out tests tagged #TAG (wins over --tags)"),
+        Option("filter", value: "PATTERN", group: selection, help: "only tests whose full name matches the Lua pattern (repeatable)"),
+        Option("filter-out", value: "PATTERN", group: selection, help: "leave out tests whose full name matches (wins over --filter)"),
+        Option("list", short: "l", group: selection, help: "list tests (file:line: name) instead of running them"),
+        Option("shard", value: "K/N", group: selection, help: "run the K-th of N deterministic shards (CI matrices)"),
+        Option("recursive", short: "R", negatable: true, group: selection, help: "walk into subfolders (default on)"),
+        Option("loaders", value: "NAME", group: selection, help: "test file loaders (lua)"),
+
+        Option("shuffle", negatable: true, group: order, help: "randomize file and test order (the seed is printed)"),
+        Option("shuffle-files", negatable: true, group: order, help: "randomize file order"),
+        Option("shuffle-tests", negatable: true, group: order, help: "randomize test order within files"),
+        Option("sort", negatable: true, group: order, help: "sort files and tests by name (wins over --shuffle)"),
+        Option("sort-files", negatable: true, group: order, help: "sort files by name"),
+        Option("sort-tests", negatable: true, group: order, help: "sort tests within files by name"),
+        Option("seed", value: "SEED", group: order, help: "seed for shuffling, to replay an order"),
+        Option("repeat", value: "COUNT", group: order, help: "run the suite COUNT times"),
+        Option("keep-going", short: "k", negatable: true, group: order, help: "go on after a failure (default on; --no-keep-going stops at the first)"),
+        Option("fail-fast", group: order, help: "stop at the first failure (= --no-keep-going)"),
+        Option("jobs", short: "j", value: "N", group: order, help: "run spec files in N worker processes at once"),
+
+        Option("directory", short: "C", value: "DIR", group: environment, help: "change to DIR first (repeatable, each relative to the previous)"),
+        Option("config-file", short: "f", value: "FILE", group: environment, help: "read options from FILE instead of .busted"),
+        Option("no-config", group: environment, help: "ignore .busted"),
+        Option("run", short: "r", value: "RUN", group: environment, help: "task of the config file to use (default: default)"),
+        Option(nil, short: "e", value: "STATEMENT", group: environment, help: "run Lua STATEMENT before each spec file (repeatable)"),
+        Option("lpath", short: "m", value: "PATH", group: environment, help: "prefix package.path (default ./src/?.lua;./src/?/?.lua;./src/?/init.lua)"),
+        Option("cpath", value: "PATH", group: environment, help: "prefix package.cpath (default ./csrc/?.so;./csrc/?/?.so)"),
+        Option("helper", value: "PATH", group: environment, help: "Lua file (or module) run before each spec file"),
+        Option(nil, short: "Xhelper", value: "OPTION", group: environment, help: "pass OPTION to the helper as its arg (split at commas)"),
+        Option("lua", value: "LUA", group: environment, help: "the interpreter specs see as arg[-1]"),
+        Option("ignore-lua", group: environment, help: "accepted for busted (tests always run in this process's Lua 5.4)"),
+        Option("lazy", negatable: true, group: environment, help: "setup/teardown mean lazy_setup/lazy_teardown"),
+        Option("auto-insulate", negatable: true, group: environment, help: "files run insulated (always: each file gets a fresh Lua state)"),
+
+        Option("timeout", value: "SECONDS", group: limits, help: "per test (default 10; 0 = none)"),
+        Option("max-memory", value: "MB", group: limits, help: "per spec file (default 1024; 0 = none)"),
+        Option("sandbox", group: limits, help: "confine specs like `buttonkit run` (no processes, C modules or files outside the tree)"),
+        Option("unsafe", group: limits, help: "no sandbox (the default for tests)"),
+
+        Option("coverage", short: "c", negatable: true, group: coverage, help: "line coverage of the Lua files the suite loads"),
+        Option("coverage-config-file", value: "FILE", group: coverage, help: "luacov settings (default .luacov)"),
+
+        Option("update-snapshots", short: "u", group: other, help: "rewrite stored snapshots"),
+        Option("version", group: other, help: "print the version"),
+        Option("help", short: "h", group: other, help: "show this help"),
+        Option("worker", hidden: true, help: "internal"),
     ]
 
-    /// Everything the command decided from flags and config.
-    struct Plan {
-        var paths: [String] = ["spec"]
-        var output = "plain"
-        var junit: String?
-        var json: String?
-        var report: String?
-        var pattern = "_spec"
-        var repeatCount = 1
-        var jobs = 1
-        var seed: Int?
-        var test = TestOptions()
-    }
+    static let help = HelpText.render(
+        usage: "Usage: buttonkit test [OPTIONS] [--] [ROOT...]",
+        intro: """
+        Runs busted spec files: every file matching --pattern under the given
+        folders (default spec/), and files given directly. Each file runs in a
+        fresh Lua state with busted's API (describe, it, before_each, ...),
+        luassert (assert, spy, stub, mock, match) and ButtonKit's assertions
+        (assert.appearance, assert.state, assert.trace, assert.snapshot). Options
+        and .busted keys are busted's; a .busted file in the folder is honoured
+        (flags override it). Exit 0 when nothing failed, 1 when a test failed or
+        errored, 2 for bad usage.
+        """,
+        options: options)
+
+    /// Keys a `.busted` task may hold: the long option names and busted's extras.
+    static var configKeys: [String] { options.compactMap(\.long) + ["ROOT", "e", "Xoutput", "Xhelper"] }
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "test")
-        if a.flag("help") { Terminal.out(Help.test + "\n"); return 0 }
-        let plan = try makePlan(a, raw: args)
-        if a.flag("worker") { return worker(plan) }
-        return run(plan)
+        if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag("version") { Terminal.out("\(ButtonKitLua.version)\n"); return 0 }
+        var notes: [String] = []
+        let plan = try makePlan(a, raw: args, notes: &notes)
+        var p = plan
+        p.notes = notes
+        return TestRun.run(p) { Terminal.err($0) }
     }
 
-    static func makePlan(_ a: Arguments, raw: [String] = []) throws(UsageError) -> Plan {
-        var p = Plan()
-        p.test.scriptArgs = ["test"] + raw
-        // .busted first; flags override.
+    /// The folder `-C` options lead to, each relative to the previous.
+    static func directory(_ values: [String]) -> String? {
+        guard !values.isEmpty else { return nil }
+        var dir = "."
+        for v in values { dir = v.hasPrefix("/") ? v : (dir == "." ? v : dir + "/" + v) }
+        return dir
+    }
+
+    static func makePlan(_ a: Arguments, raw: [String] = [], notes: inout [String]) throws(UsageError) -> TestPlan {
+        var p = TestPlan()
+        // -C first: the config file and every path are relative to it.
+        if let dir = directory(a.all("directory")) {
+            guard chdir(dir) == 0 else { throw UsageError("cannot change to directory '\(dir)': \(String(cString: strerror(errno)))", command: "test") }
+        }
         var config: [String: [String]] = [:]
         if !a.flag("no-config") {
+            let path = a.value("config-file") ?? ".busted"
+            if a.value("config-file") != nil && !Files.exists(path) {
+                throw UsageError("config file '\(path)' not found", command: "test")
+            }
             do {
-                config = try BustedConfig.load(path: a.value("config-file") ?? ".busted", task: a.value("run")) ?? [:]
+                // Under --sandbox the config file (Lua code) runs confined too,
+                // and cannot turn the sandbox off.
+                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
             } catch {
-                throw UsageError("cannot read config: \(error)", command: "test")
+                throw UsageError("cannot read \(path): \(error.message)", command: "test")
+            }
+            for key in config.keys.sorted() where !configKeys.contains(key) {
+                var msg = "\(path): unknown key '\(key)' ignored"
+                if let s = Suggest.closest(to: key, in: configKeys) { msg += "; did you mean '\(s)'?" }
+                notes.append(msg)
             }
         }
+        // Command line over config over defaults; lists are replaced, not merged.
         func values(_ name: String) -> [String] {
             let fromFlags = a.all(name)
             return fromFlags.isEmpty ? (config[name] ?? []) : fromFlags
         }
         func value(_ name: String) -> String? { values(name).last }
-        func flag(_ name: String) -> Bool { a.flag(name) || config[name]?.last == "true" }
-        func splitTags(_ v: [String]) -> [String] {
+        func flag(_ name: String) -> Bool? {
+            if let s = a.setting(name) { return s }
+            guard let v = config[name]?.last else { return nil }
+            return v == "true"
+        }
+        func commaList(_ v: [String]) -> [String] {
             v.flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }.filter { !$0.isEmpty }
         }
         func number(_ name: String, min: Double) throws(UsageError) -> Double? {
             guard let s = value(name) else { return nil }
             guard let v = Double(s), v.isFinite, v >= min else {
-                throw UsageError("--\(name) expects a number of at least \(Int(min)), got '\(s)'", command: "test")
+                throw UsageError("--\(name) expects a number of at least \(Format.number(min)), got '\(s)'", command: "test")
             }
             return v
         }
 
-        if !a.positionals.isEmpty { p.paths = a.positionals } else if let root = config["ROOT"], !root.isEmpty { p.paths = root }
-        let outputNames = ["utf": "utf", "plain": "plain", "tap": "tap", "junit": "junit", "json": "json",
-                           "utfTerminal": "utf", "plainTerminal": "plain", "TAP": "tap", "gtest": "plain"]
-        let defaultOutput = Terminal.stdoutIsTerminal ? "utf" : "plain"
-        if let o = value("output") {
-            guard let name = outputNames[o] else {
-                throw UsageError("unknown output '\(o)'; use utf, plain, tap, junit or json", command: "test")
+        p.test.scriptArgs = raw
+        if !a.positionals.isEmpty { p.paths = commaList(a.positionals) } else if let root = config["ROOT"], !root.isEmpty { p.paths = root }
+        if !values("pattern").isEmpty { p.patterns = values("pattern") }
+        p.excludePatterns = values("exclude-pattern")
+        p.recursive = flag("recursive") ?? true
+
+        // Output.
+        p.color = Terminal.colorAllowed
+        if let o = value("output") { p.output = OutputFormat(name: o) } else { p.output = Terminal.stdoutIsTerminal ? .utf : .plain }
+        if case .handler(let name) = p.output {
+            guard OutputHandlers.find(name, lpath: values("lpath")) != nil else {
+                var msg = "cannot load output handler '\(name)': no built-in format, module or .lua file of that name"
+                if let s = Suggest.closest(to: name, in: OutputFormat.names) { msg += "; did you mean '\(s)'?" }
+                throw UsageError(msg, command: "test")
             }
-            p.output = name
-        } else {
-            p.output = defaultOutput
+            notes.append("buttonkit: output handler '\(name)' is not supported yet; using plain")
+            p.output = .plain
         }
-        p.junit = value("junit")
-        p.json = value("json")
-        p.report = value("report")
-        if let pat = value("pattern") { p.pattern = pat }
+        if let f = value("junit") { p.reportFiles.append(.init(.junit, f)) }
+        if let f = value("json") { p.reportFiles.append(.init(.json, f)) }
+        if let f = value("report") { p.reportFiles.append(.init(.html, f)) }
+        p.verbose = flag("verbose") ?? false
+        p.deferPrint = flag("defer-print") ?? false
+        p.suppressPending = flag("suppress-pending") ?? false
+        if flag("enable-sound") == true { notes.append("buttonkit: --enable-sound accepted; ButtonKit plays no sounds") }
+        if let lang = value("lang"), lang != "en" { notes.append("buttonkit: --lang \(lang): messages are in English only") }
+        if !values("Xoutput").isEmpty { notes.append("buttonkit: -Xoutput is for output handlers; none is loaded") }
+
+        // Selection.
         p.test.filters = values("filter")
         p.test.filtersOut = values("filter-out")
-        p.test.tags = splitTags(values("tags"))
-        p.test.excludeTags = splitTags(values("exclude-tags"))
-        p.test.list = flag("list")
-        p.test.failFast = flag("fail-fast")
-        p.test.shuffle = flag("shuffle")
-        p.test.updateSnapshots = flag("update-snapshots")
-        p.test.sandbox = !flag("unsafe")
-        // busted's default --lpath: a suite's ./src comes before anything else.
-        p.test.lpath = values("lpath").isEmpty ? ["./src/?.lua;./src/?/?.lua;./src/?/init.lua"] : values("lpath")
-        p.test.helpers = values("helper")
-        if let t = try number("timeout", min: 0) { p.test.timeout = t }
-        if let m = try number("max-memory", min: 0) { p.test.maxMemoryMB = Int(min(m, 1_099_511_627_776.0)) }
-        if let r = try number("repeat", min: 1) { p.repeatCount = Int(min(r, 1_000_000.0)) }
-        if let j = try number("jobs", min: 1) { p.jobs = Int(min(j, 256.0)) }
-        if let s = value("seed") {
-            guard let v = Int(s) else { throw UsageError("--seed expects an integer, got '\(s)'", command: "test") }
-            p.seed = v
+        // `--tags '#like'` means the tag `like` (the # is how names carry tags).
+        p.test.tags = commaList(values("tags")).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        p.test.excludeTags = commaList(values("exclude-tags")).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+        if let both = p.test.tags.first(where: { p.test.excludeTags.contains($0) }) {
+            throw UsageError("cannot use --tags and --exclude-tags for the same tag '\(both)'", command: "test")
         }
-        if p.test.shuffle && p.seed == nil {
-            var ts = timespec()
-            clock_gettime(CLOCK_REALTIME, &ts)
-            p.seed = Int(ts.tv_nsec % 1_000_000) + Int(ts.tv_sec % 1000) * 1_000_000
+        p.test.list = flag("list") ?? false
+        for loader in commaList(values("loaders")) where loader != "lua" {
+            notes.append("buttonkit: --loaders \(loader): only Lua spec files are loaded")
         }
-        p.test.seed = p.seed ?? 0
         if let s = value("shard") {
             let parts = s.split(separator: "/")
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
@@ -138,123 +207,55 @@ enum TestCommand {
             }
             p.test.shard = (k, n)
         }
-        p.test.echoOutput = (p.output == "utf" || p.output == "plain") && p.jobs == 1
+
+        // Order and repetition (sort wins over shuffle, as in busted).
+        let shuffle = flag("shuffle")
+        let sort = flag("sort")
+        p.sortFiles = flag("sort-files") ?? sort ?? false
+        p.test.sort = flag("sort-tests") ?? sort ?? false
+        p.shuffleFiles = !p.sortFiles && (flag("shuffle-files") ?? shuffle ?? false)
+        p.test.shuffle = !p.test.sort && (flag("shuffle-tests") ?? shuffle ?? false)
+        if let s = value("seed") {
+            guard let v = Int(s) ?? Double(s).flatMap({ $0.isFinite && abs($0) < 9e15 ? Int($0) : nil }) else {
+                throw UsageError("--seed expects a number, got '\(s)'", command: "test")
+            }
+            p.seed = v
+        }
+        if p.shuffles && p.seed == nil {
+            var ts = timespec()
+            clock_gettime(CLOCK_REALTIME, &ts)
+            p.seed = Int(ts.tv_nsec % 1_000_000) + Int(ts.tv_sec % 1000) * 1_000_000
+        }
+        p.test.seed = p.seed ?? 0
+        if let r = try number("repeat", min: 1) { p.repeatCount = Int(min(r, 1_000_000.0)) }
+        if let j = try number("jobs", min: 1) { p.jobs = Int(min(j, 256.0)) }
+        p.test.failFast = a.flag("fail-fast") || flag("keep-going") == false
+
+        // Environment.
+        p.test.statements = values("e")
+        // busted's default --lpath: a suite's ./src comes before anything else.
+        p.test.lpath = values("lpath").isEmpty ? ["./src/?.lua;./src/?/?.lua;./src/?/init.lua"] : values("lpath")
+        p.test.cpath = values("cpath").isEmpty ? ["./csrc/?.so;./csrc/?/?.so"] : values("cpath")
+        p.test.helpers = values("helper")
+        p.test.helperArgs = commaList(values("Xhelper"))
+        p.test.lazy = flag("lazy") ?? false
+        if flag("auto-insulate") == false {
+            notes.append("buttonkit: --no-auto-insulate: each spec file still gets a fresh Lua state, so files never share globals")
+        }
+        if let lua = value("lua") { p.test.interpreter = lua }
+
+        // Limits and sandbox.
+        if let t = try number("timeout", min: 0) { p.test.timeout = t }
+        if let m = try number("max-memory", min: 0) { p.test.maxMemoryMB = Int(min(m, 1_099_511_627_776.0)) }
+        if a.flag("sandbox") { p.test.sandbox = true } else if a.flag("unsafe") { p.test.sandbox = false } else {
+            p.test.sandbox = (flag("sandbox") ?? false) && !(flag("unsafe") ?? false)
+        }
+
+        // Coverage.
+        if flag("coverage") == true { notes.append("buttonkit: --coverage is not supported yet") }
+
+        p.test.updateSnapshots = flag("update-snapshots") ?? false
+        p.test.echoOutput = (p.output == .utf || p.output == .plain) && p.jobs == 1
         return p
-    }
-
-    // MARK: Running
-
-    static func run(_ plan: Plan) -> Int32 {
-        var files: [String]
-        do { files = try SpecDiscovery.find(plan.paths, pattern: plan.pattern) } catch {
-            Terminal.err("buttonkit: \(error)")
-            return 1
-        }
-        if plan.test.shuffle { shuffle(&files, seed: plan.seed ?? 0) }
-        guard !files.isEmpty else {
-            Terminal.err("buttonkit: no spec files found in \(plan.paths.joined(separator: ", ")) (pattern '\(plan.pattern)')")
-            return 1
-        }
-        let t0 = Clock.now()
-        var results: [TestResult] = []
-        var summary = TestSummary()
-        var terminal = TerminalReporter(style: plan.output == "utf" ? .utf : .plain,
-                                        color: plan.output == "utf" && Terminal.colorAllowed)
-        var tap = TAPReporter()
-        let streaming = plan.output == "utf" || plan.output == "plain" || plan.output == "tap"
-        if plan.output == "tap" { Terminal.out(tap.start()) }
-        var stopped = false
-
-        // Lines for one file are collected and written together, except on
-        // a terminal (utf), where each test shows as it finishes.
-        var pending = ""
-        func emit(_ s: String) {
-            if plan.output == "utf" { Terminal.out(s) } else { pending += s }
-        }
-        func flushPending() { Terminal.out(pending); pending = "" }
-
-        func deliver(_ r: TestResult) {
-            results.append(r)
-            summary.add(r)
-            switch plan.output {
-            case "tap": emit(tap.line(for: r))
-            case "utf", "plain": emit(terminal.line(for: r))
-            default: break
-            }
-            if plan.test.failFast && r.isFailure { stopped = true }
-        }
-
-        outer: for _ in 0..<plan.repeatCount {
-            if plan.jobs > 1 && files.count > 1 && !plan.test.list {
-                let pool = WorkerPool(jobs: plan.jobs, plan: plan)
-                pool.run(files) { file, fileResults in
-                    if streaming && plan.output != "tap" { emit(terminal.fileStarted(file)) }
-                    for r in fileResults where !stopped { deliver(r) }
-                    if plan.output != "tap" { emit(terminal.fileFinished(file)) }
-                    flushPending()
-                    return !stopped
-                }
-                if stopped { break outer }
-            } else {
-                for file in files {
-                    if plan.output == "utf" && !plan.test.list { Terminal.out(terminal.fileStarted(file)) }
-                    SpecRunner.run(file: file, options: plan.test, onNote: { Terminal.err("note: \($0)") }) { r in deliver(r) }
-                    if plan.output == "plain" { emit(terminal.fileFinished(file)) }
-                    flushPending()
-                    if stopped { break outer }
-                }
-            }
-        }
-        summary.duration = Clock.now() - t0
-
-        if plan.test.list {
-            let n = results.filter { $0.status == .listed }.count
-            Terminal.out("\(n) tests\n")
-            return n > 0 ? 0 : 1
-        }
-        // Documents are rendered only when asked for.
-        func junit() -> String { JUnitReporter.render(results, files: files, duration: summary.duration, timestamp: Clock.isoNow()) }
-        func json() -> String { JSONReporter.render(results, summary: summary, seed: plan.test.shuffle ? plan.seed : nil) }
-        switch plan.output {
-        case "tap": Terminal.out(tap.finish(summary))
-        case "junit": Terminal.out(junit())
-        case "json": Terminal.out(json())
-        default: Terminal.out(terminal.finish(summary, seed: plan.test.shuffle ? plan.seed : nil))
-        }
-        do {
-            if let path = plan.junit { try Files.writeAtomically(junit(), to: path) }
-            if let path = plan.json { try Files.writeAtomically(json(), to: path) }
-            if let path = plan.report {
-                try Files.writeAtomically(HTMLReporter.render(results, summary: summary, files: files, timestamp: Clock.isoNow()), to: path)
-            }
-        } catch {
-            Terminal.err("buttonkit: \(error)")
-            return 1
-        }
-        if summary.total == 0 {
-            Terminal.err("buttonkit: no test was run")
-            return 1
-        }
-        return summary.failed + summary.errors > 0 ? 1 : 0
-    }
-
-    /// `--worker FILE`: runs one file and prints each result as a JSON line.
-    static func worker(_ plan: Plan) -> Int32 {
-        for file in plan.paths {
-            SpecRunner.run(file: file, options: plan.test, onNote: { Terminal.err("note: \($0)") }) { r in
-                Terminal.out("R " + JSONReporter.line(r) + "\n")
-            }
-        }
-        return 0
-    }
-
-    /// A deterministic shuffle (same seed, same order on every machine).
-    static func shuffle(_ list: inout [String], seed: Int) {
-        var state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15
-        for i in stride(from: list.count - 1, to: 0, by: -1) {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let j = Int((state >> 33) % UInt64(i + 1))
-            list.swapAt(i, j)
-        }
     }
 }

@@ -191,32 +191,63 @@ struct ReporterTests {
         var s = TestSummary()
         for r in results { s.add(r) }
         s.add(TestResult(file: "f", name: "e", status: .error, line: 0))
-        #expect(s.line == "1 passed, 2 failed, 1 skipped")
+        #expect(s.line == "1 passed, 2 failed, 1 pending")
     }
 
-    @Test func junitEscapesText() {
-        let xml = JUnitReporter.render(results, files: ["a_spec.lua"], duration: 1, timestamp: "2026-01-01T00:00:00")
+    /// Runs `results` through a reporter writing to memory.
+    func render(_ make: (TextOutput) -> Reporter) -> String {
+        let out = TextOutput(.memory)
+        let r = make(out)
+        r.suiteStarted(RunInfo(files: ["a_spec.lua"]))
+        r.fileStarted("a_spec.lua")
+        var s = TestSummary()
+        for x in results { r.testFinished(x); s.add(x) }
+        r.fileFinished("a_spec.lua")
+        r.suiteFinished(s)
+        r.finish(s)
+        return out.text
+    }
+
+    @Test func junitEscapesTextAndKeepsTheWholeMessage() {
+        let xml = render { JUnitReporter(out: $0, timestamp: "2026-01-01T00:00:00") }
         #expect(xml.contains("name=\"ok &lt;1&gt;\""))
         #expect(xml.contains("name=\"bad &amp; worse\""))
-        #expect(xml.contains("message=\"x &quot;y&quot;\""))
+        #expect(xml.contains("message=\"x &quot;y&quot;\nz\""))
         #expect(xml.contains("<skipped message=\"pending\"/>"))
     }
 
-    @Test func tapEscapesYAMLAndHashes() {
-        var tap = TAPReporter()
-        let line = tap.line(for: results[1])
-        #expect(line.hasPrefix("not ok 1 - bad & worse\n  ---\n"))
-        #expect(line.contains("message: \"x \\\"y\\\"\\nz\""))
-        let skip = tap.line(for: results[2])
-        #expect(skip == "ok 2 - later # SKIP pending\n")
-        var t2 = TAPReporter()
-        #expect(t2.line(for: TestResult(file: "f", name: "a #tag", status: .passed, line: 1)) == "ok 1 - a \\#tag\n")
+    @Test func tapIsVersion13WithYAMLAndEscapedHashes() {
+        let tap = render { TAPReporter(out: $0) }
+        #expect(tap.hasPrefix("TAP version 13\nok 1 - ok <1>\nnot ok 2 - bad & worse\n  ---\n"))
+        #expect(tap.contains("message: \"x \\\"y\\\"\\nz\""))
+        #expect(tap.contains("ok 3 - later # SKIP pending\n"))
+        #expect(tap.hasSuffix("1..3\n# 1 passed, 1 failed, 1 pending\n"))
+        let out = TextOutput(.memory)
+        TAPReporter(out: out).testFinished(TestResult(file: "f", name: "a #tag", status: .passed, line: 1))
+        #expect(out.text == "ok 1 - a \\#tag\n")
     }
 
-    @Test func workerLinesRoundTrip() throws {
-        let r = results[1]
-        let back = try #require(JSONReporter.parse(JSONReporter.line(r)))
-        #expect(back.name == r.name && back.message == r.message && back.status == r.status && back.line == 2)
+    @Test func plainNamesPendingTestsAndSaysOneTest() {
+        let text = render { TerminalReporter(style: .plain, color: false, out: $0) }
+        #expect(text.contains("a_spec.lua: 1 passed, 1 failed, 1 pending\n  pending: later\n"))
+        let out = TextOutput(.memory)
+        let r = TerminalReporter(style: .plain, color: false, out: out)
+        r.suiteStarted(RunInfo(files: ["f"], listing: true))
+        r.testFinished(TestResult(file: "f", name: "only", status: .listed, line: 3))
+        r.finish(TestSummary())
+        #expect(out.text == "f:3: only\n1 test listed\n")
+    }
+
+    @Test func workerRecordsRoundTrip() throws {
+        var r = results[1]
+        r.output = "printed\twith\ttabs\nand lines\\"
+        r.picture = TestResult.Picture(expected: "<svg>\n</svg>", actual: "<svg/>", differences: ["a", "b\tc"], caption: "cap")
+        let back = try #require(Record.parse(Substring(Record.result(r).line.dropLast()), file: "a_spec.lua"))
+        #expect(back == .result(r))
+        let words = Record.lastWords(activity: "a test\nname", message: "stuck in 'find'", line: 12)
+        #expect(Record.parse(Substring(words.line.dropLast()), file: "x") == words)
+        let none = TestResult(file: "a_spec.lua", name: "n", status: .passed, line: 1)
+        #expect(Record.parse(Substring(Record.result(none).line.dropLast()), file: "a_spec.lua") == .result(none))
     }
 
     @Test func secondsFormat() {

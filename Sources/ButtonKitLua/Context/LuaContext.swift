@@ -23,6 +23,8 @@ public final class LuaContext {
         public var root: String? = nil
         /// Extra `package.path` entries (`--lpath`), searched before `./?.lua`.
         public var lpath: [String] = []
+        /// Extra `package.cpath` entries (unsandboxed only: C modules).
+        public var cpath: [String] = []
         /// The defaults: sandboxed, 30 s, 1024 MB, the working folder as root.
         public init() {}
     }
@@ -107,7 +109,8 @@ public final class LuaContext {
         bk_pushhostfn(L, { L in Host.run(L) { L in try LuaContext.checkPath(L) } }, 0)
         Value.pushString(L, options.lpath.joined(separator: ";"))
         bk_push_sandbox_load(L)
-        try call(nargs: 4, nresults: 0)
+        Value.pushString(L, options.cpath.joined(separator: ";"))
+        try call(nargs: 5, nresults: 0)
     }
 
     /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true
@@ -161,4 +164,10 @@ public final class LuaContext {
         guard n > 0 else { return nil }
         return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+extension LuaContext {
+    /// Code that cannot be interrupted ends the process with last words on
+    /// the results channel (a test worker's), instead of on standard error.
+    package func endWithLastWords() { bk_set_stuck_handler(L, bk_channel_stuck, nil) }
 }

@@ -1,12 +1,13 @@
 -- ButtonKit's sandbox, run once when a state is created.
 -- Arguments: whether to confine, the host's path check, extra package.path
--- entries, and the C `load` that loads text chunks only.
+-- entries, the C `load` that loads text chunks only, and extra package.cpath
+-- entries (unconfined only).
 --
 -- A refused file access looks like the operating system refusing it: the
 -- functions that report failures with `nil, message, errno` do so (with
 -- EACCES), the ones that raise, raise. Nothing the real function would not
 -- do. Paths with NUL bytes are refused by the host check.
-local confine, host_checkpath, lpath, text_load = ...
+local confine, host_checkpath, lpath, text_load, cpath = ...
 
 local EACCES = 13
 
@@ -29,6 +30,7 @@ local system_path = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/i
 
 if not confine then
   package.path = prepend_lpath() .. ";" .. package.path
+  if cpath and cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
   return
 end
 

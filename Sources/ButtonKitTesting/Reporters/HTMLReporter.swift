@@ -2,9 +2,15 @@
 /// outside assets. Summary first, then failures (with expected and actual
 /// pictures side by side for appearance and snapshot assertions), then every
 /// test by file.
-public enum HTMLReporter {
+public final class HTMLReporter: DocumentReporter {
+    public override init(out: TextOutput, timestamp: String) { super.init(out: out, timestamp: timestamp) }
+
+    override func render(_ summary: TestSummary) -> String {
+        HTMLReporter.page(results, summary: summary, files: files, timestamp: timestamp)
+    }
+
     /// The whole page for a finished run.
-    public static func render(_ results: [TestResult], summary: TestSummary, files: [String], timestamp: String) -> String {
+    static func page(_ results: [TestResult], summary: TestSummary, files: [String], timestamp: String) -> String {
         let failures = results.filter(\.isFailure)
         var out = """
         <!DOCTYPE html>
@@ -28,7 +34,7 @@ public enum HTMLReporter {
         </style></head><body>
         <h1>ButtonKit test report</h1>
         <div class="meta">\(files.count) spec file\(files.count == 1 ? "" : "s") · \(Seconds.human(summary.duration)) · \(timestamp)</div>
-        <div class="counts"><span class="passed">\(summary.passed) passed</span><span class="failed">\(summary.failed + summary.errors) failed</span><span class="skipped">\(summary.skipped) skipped</span></div>
+        <div class="counts"><span class="passed">\(summary.passed) passed</span><span class="failed">\(summary.failed + summary.errors) failed</span><span class="skipped">\(summary.skipped) pending</span></div>
 
         """
         if !failures.isEmpty {
@@ -57,7 +63,7 @@ public enum HTMLReporter {
             out += "<h3>\(XML.escape(file))</h3><table><tr><th>status</th><th>test</th><th>line</th><th>time</th></tr>\n"
             for r in rs {
                 let cls = r.isFailure ? "fail" : (r.status == .pending ? "skip" : "pass")
-                let label = r.status == .pending ? "skipped" : (r.isFailure ? (r.status == .error ? "error" : "failed") : "passed")
+                let label = r.status == .pending ? "pending" : (r.isFailure ? (r.status == .error ? "error" : "failed") : "passed")
                 out += "<tr class=\"\(cls)\"><td class=\"status\">\(label)</td><td>\(XML.escape(r.name))</td><td>\(r.line)</td><td>\(Seconds.human(r.duration))</td></tr>\n"
             }
             out += "</table>\n"

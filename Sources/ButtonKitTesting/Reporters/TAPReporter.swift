@@ -1,41 +1,55 @@
-/// TAP version 14: version line, one test point per test, YAML diagnostics
-/// for failures, `# SKIP` for pending tests, the plan at the end.
-public struct TAPReporter {
+/// TAP version 13, as TAP consumers (Perl's `prove`, TAP::Harness) read it:
+/// the version line, one test point per test, YAML diagnostics for failures,
+/// `# SKIP` for pending tests, the plan at the end.
+public final class TAPReporter: Reporter {
+    let out: TextOutput
     private var n = 0
-    /// Starts numbering test points at 1.
-    public init() {}
+    private var started = false
 
-    /// The version line TAP 14 requires first.
-    public func start() -> String { "TAP version 14\n" }
+    public init(out: TextOutput) { self.out = out }
 
-    public mutating func line(for r: TestResult) -> String {
-        guard r.status != .listed else { return "" }
+    public func suiteStarted(_ run: RunInfo) {
+        if !started { out.write("TAP version 13\n"); started = true }
+        if run.runs > 1 { out.write("# run \(run.run) of \(run.runs)\n") }
+    }
+
+    public func testFinished(_ r: TestResult) {
         n += 1
-        let desc = r.name.replacingOccurrences("#", "\\#")
+        let desc = Self.description(r.name)
         switch r.status {
-        case .passed:
-            return "ok \(n) - \(desc)\n"
-        case .pending:
-            return "ok \(n) - \(desc) # SKIP \(r.message ?? "pending")\n"
-        default:
-            var out = "not ok \(n) - \(desc)\n  ---\n"
-            out += "  message: \(yamlString(r.message ?? ""))\n"
-            out += "  severity: \(r.status == .error ? "error" : "fail")\n"
-            out += "  at:\n    file: \(yamlString(r.file))\n    line: \(r.line)\n"
-            if let tb = r.traceback, !tb.isEmpty { out += "  traceback: \(yamlString(tb))\n" }
-            out += "  duration_ms: \(Seconds.format(r.duration * 1000, decimals: 3))\n"
-            out += "  ...\n"
-            return out
+        case .passed: out.write("ok \(n) - \(desc)\n")
+        case .listed: out.write("ok \(n) - \(desc) # SKIP listed (\(r.location))\n")
+        case .pending: out.write("ok \(n) - \(desc) # SKIP \(Self.oneLine(r.message ?? "pending"))\n")
+        case .failed, .error:
+            var s = "not ok \(n) - \(desc)\n  ---\n"
+            s += "  message: \(Self.yaml(r.message ?? ""))\n"
+            s += "  severity: \(r.status == .error ? "error" : "fail")\n"
+            s += "  at:\n    file: \(Self.yaml(r.file))\n    line: \(r.line)\n"
+            if let tb = r.traceback, !tb.isEmpty { s += "  traceback: \(Self.yaml(tb))\n" }
+            if !r.output.isEmpty { s += "  output: \(Self.yaml(r.output))\n" }
+            s += "  duration_ms: \(Seconds.format(r.duration * 1000, decimals: 3))\n"
+            s += "  ...\n"
+            out.write(s)
         }
     }
 
     /// The plan (at the end, as TAP allows) and a comment with the summary.
-    public func finish(_ summary: TestSummary) -> String {
-        "1..\(n)\n# \(summary.line)\n"
+    public func finish(_ total: TestSummary) {
+        if !started { out.write("TAP version 13\n") }
+        out.write("1..\(n)\n# \(total.line)\n")
     }
 
+    /// A test description: one line, `#` escaped (it starts a directive).
+    static func description(_ s: String) -> String {
+        var out = ""
+        for c in oneLine(s) { if c == "#" { out += "\\#" } else { out.append(c) } }
+        return out
+    }
+
+    static func oneLine(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+
     /// A double-quoted YAML scalar.
-    func yamlString(_ s: String) -> String {
+    static func yaml(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -53,11 +67,5 @@ public struct TAPReporter {
 }
 
 extension String {
-    func replacingOccurrences(_ a: Character, _ b: String) -> String {
-        var out = ""
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
-    }
-
     func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }

@@ -177,7 +177,16 @@ end
 
 local seen_names = {}
 
+local skip_counts  -- tests a previous worker already reported (it died)
+
 local function selected(test, name)
+  if skip_counts and not opts.list then
+    local n = skip_counts[name]
+    if n and n > 0 then
+      skip_counts[name] = n - 1
+      return false
+    end
+  end
   if #opts.tags == 0 and #opts.exclude_tags == 0 and #opts.filter == 0
     and #opts.filter_out == 0 and opts.shard_count <= 1 then
     return true
@@ -368,7 +377,8 @@ local function run_test(test)
   test.file = opts.file
   busted.current_test = test
   start_capture()
-  host.activity(name)
+  host.activity(name, test.line or 0)
+  if opts.report_starts then host.started(name, test.line or 0) end
   -- The test's time covers before_each and its body; cleanup (finally,
   -- after_each) gets a time of its own, so it runs even after a timeout.
   local deadline = opts.timeout > 0 and started + opts.timeout or nil
@@ -477,6 +487,10 @@ end
 function busted.run(path, chunk, err, options)
   opts = options
   busted.options = options
+  if #options.skip > 0 then
+    skip_counts = {}
+    for _, n in ipairs(options.skip) do skip_counts[n] = (skip_counts[n] or 0) + 1 end
+  end
   busted.install_globals()
   spec_source = "@" .. path
   local root = new_block("file", path, chunk, nil, 0)

@@ -2,7 +2,7 @@
 -- embedded modules (after the file searchers, as busted's own copies come
 -- after a suite's ./src), the module names real suites require, and the
 -- globals busted exports.
-local embedded, host = ...
+local embedded, host, confined = ...
 
 local aliases = {
   ["luassert.assert"] = function(L) return L.assert end,
@@ -45,3 +45,12 @@ local busted = embedded["busted"](host)
 package.loaded["busted"] = busted
 busted.install_globals()
 embedded["buttonkit.assertions"](host)
+
+-- A spec cannot end the run: os.exit raises instead, so the test that called
+-- it fails and the run goes on (under the sandbox os.exit is refused anyway).
+if not confined then
+  local function refuse(code)
+    error("os.exit(" .. tostring(code == nil and "" or code) .. ") called by a spec: a spec cannot end the run; this test fails instead", 2)
+  end
+  os.exit = refuse
+end

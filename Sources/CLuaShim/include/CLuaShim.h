@@ -102,6 +102,21 @@ void bk_sigint_install(void);
 void bk_sigint_target(lua_State *L);
 int bk_sigint_take(void);
 
+/* A test worker's results channel (one per process): a write-behind
+ * buffer on `fd` whose pending bytes a signal handler still writes when the
+ * worker must end (code that cannot be interrupted, a crash in C). */
+void bk_channel_open(int fd);
+int bk_channel_append(const char *p, size_t n);
+int bk_channel_flush(void);
+/* What the worker does now (a test's name and line), for its last words. */
+void bk_channel_activity(const char *text, long line);
+/* Async-signal-safe: writes what is pending, then an "X" record. */
+void bk_channel_last_words(const char *message);
+/* A bk_stuckfn that ends with the channel's last words. */
+void bk_channel_stuck(void *ud, const char *message, size_t length);
+/* Crash signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) leave last words too. */
+void bk_channel_catch_crashes(void);
+
 /* Monotonic seconds. */
 double bk_now(void);
 

@@ -1,0 +1,28 @@
+/// A reporter that writes one document when the run ends (JUnit, JSON,
+/// HTML): it keeps every result and the files in run order.
+public class DocumentReporter: Reporter {
+    let out: TextOutput
+    private(set) var results: [TestResult] = []
+    private(set) var files: [String] = []
+    private(set) var seed: Int?
+    private(set) var listing = false
+    let timestamp: String
+
+    init(out: TextOutput, timestamp: String) { self.out = out; self.timestamp = timestamp }
+
+    public func suiteStarted(_ run: RunInfo) {
+        seed = run.seed
+        listing = run.listing
+        for f in run.files where !files.contains(f) { files.append(f) }
+    }
+
+    public func testFinished(_ r: TestResult) { results.append(r) }
+
+    public func finish(_ total: TestSummary) {
+        out.write(render(total))
+        out.close()
+    }
+
+    /// The document; subclasses say what it is.
+    func render(_ total: TestSummary) -> String { "" }
+}

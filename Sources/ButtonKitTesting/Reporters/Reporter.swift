@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a run looks like to a reporter when it starts.
+public struct RunInfo: Sendable {
+    /// Spec files in the order they run.
+    public var files: [String]
+    /// The shuffle seed, when the order is shuffled (printed to replay it).
+    public var seed: Int?
+    /// 1-based run number and the number of runs (`--repeat`).
+    public var run = 1, runs = 1
+    /// Tests are listed, not run (`--list`).
+    public var listing = false
+}
+
+/// Receives a run's events in file order — busted's event set, condensed to
+/// what reporters need: suite, file and test starts and ends. Every output
+/// format is one of these, so adding a format touches nothing else.
+public protocol Reporter: AnyObject {
+    /// Reporters that show tests as they start get `testStarted` (workers
+    /// send starts only when one wants them).
+    var wantsStarts: Bool { get }
+    func suiteStarted(_ run: RunInfo)
+    func fileStarted(_ file: String)
+    func testStarted(file: String, name: String, line: Int)
+    func testFinished(_ result: TestResult)
+    func fileFinished(_ file: String)
+    func suiteFinished(_ summary: TestSummary)
+    /// After every run: documents (JUnit, JSON, HTML) are written here.
+    func finish(_ total: TestSummary)
+}
+
+extension Reporter {
+    public var wantsStarts: Bool { false }
+    public func suiteStarted(_ run: RunInfo) {}
+    public func fileStarted(_ file: String) {}
+    public func testStarted(file: String, name: String, line: Int) {}
+    public func testFinished(_ result: TestResult) {}
+    public func fileFinished(_ file: String) {}
+    public func suiteFinished(_ summary: TestSummary) {}
+    public func finish(_ total: TestSummary) {}
+}
+
+/// Where a reporter's text goes: standard output now, or a file written
+/// whole when the run ends.
+public final class TextOutput {
+    public enum Target { case standardOutput, file(String), memory }
+    let target: Target
+    private var pending = ""
+    public private(set) var failure: String?
+
+    public init(_ target: Target) { self.target = target }
+
+    public func write(_ s: String) {
+        guard !s.isEmpty else { return }
+        switch target {
+        case .standardOutput:
+            // Lua's print goes through C's buffered stdout: flush it first so
+            // what specs printed stays in order with what reporters print.
+            fflush(nil)
+            var bytes = Array(s.utf8)
+            var off = 0
+            while off < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + off, $0.count - off) }
+                if n < 0 { if errno == EINTR { continue }; return }
+                if n == 0 { return }
+                off += n
+            }
+        case .file, .memory: pending += s
+        }
+    }
+
+    /// What was written to a memory target (tests read reporters this way).
+    public var text: String { pending }
+
+    /// Writes a file target (atomically); reports a failure to write.
+    public func close() {
+        guard case .file(let path) = target else { return }
+        do {
+            try Files.writeAtomically(pending, to: path)
+        } catch {
+            failure = "cannot write \(path): \(error)"
+        }
+    }
+}
+
+import ButtonKit

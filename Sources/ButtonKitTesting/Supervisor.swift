@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKit
+import ButtonKitLua
+
+/// The runner side of a test run: forks workers, hands them spec files one
+/// at a time, and hands their records on in file order, so output is stable
+/// whichever worker finishes first.
+///
+/// A worker that dies is reported against the test it was running (its last
+/// words name it) or its file, then replaced; the run goes on and ends with
+/// its summary and reports, whatever the specs did.
+///
+/// Forking (not spawning a new executable) keeps start-up to a fraction of a
+/// millisecond; the runner is single-threaded when it forks.
+public struct Supervisor {
+    /// What the runner learns, in file order.
+    public enum Event {
+        case fileStarted(String)
+        case started(file: String, name: String, line: Int)
+        case result(TestResult)
+        case note(String)
+        case loaded(file: String, paths: [String])
+        case coverage(file: String, counts: [Int: Int])
+        case fileFinished(String)
+    }
+
+    let jobs: Int
+    let settings: Worker.Settings
+    /// Worker standard output goes to standard error (machine-readable output
+    /// on standard output must stay clean).
+    let quietStdout: Bool
+
+    init(jobs: Int, settings: Worker.Settings, quietStdout: Bool) {
+        self.jobs = max(1, jobs); self.settings = settings; self.quietStdout = quietStdout
+    }
+
+    private struct Child {
+        let pid: pid_t
+        var commands: Int32
+        var reader: LineReader
+        var file: Int?
+    }
+
+    private struct FileState {
+        var events: [Event] = []
+        var delivered = 0
+        var done = false
+        var lastWords: (activity: String, message: String, line: Int)?
+        var resultCount = 0
+        /// Names of the tests already reported (a new worker skips them).
+        var reported: [String] = []
+        var restarts = 0
+    }
+
+    /// Runs `files`; `handle` gets every event in file order and returns
+    /// false to stop the run (fail-fast).
+    public func run(_ files: [String], _ handle: (Event) -> Bool) {
+        var state = Array(repeating: FileState(), count: files.count)
+        var queue = Array(files.indices)
+        var children: [Child] = []
+        var next = 0
+        var stopped = false
+
+        func startChild() -> Bool {
+            var cmd: [Int32] = [0, 0], res: [Int32] = [0, 0]
+            guard pipe(&cmd) == 0 else { return false }
+            guard pipe(&res) == 0 else { close(cmd[0]); close(cmd[1]); return false }
+            let pid = fork()
+            if pid == 0 {
+                close(cmd[1]); close(res[0])
+                for c in children { if c.commands >= 0 { close(c.commands) }; close(c.reader.fd) }
+                let devnull = open("/dev/null", O_RDONLY)
+                if devnull >= 0 { dup2(devnull, 0); close(devnull) }
+                if quietStdout { dup2(2, 1) }
+                Worker.serve(commands: cmd[0], results: res[1], settings: settings)
+            }
+            close(cmd[0]); close(res[1])
+            guard pid > 0 else { close(cmd[1]); close(res[0]); return false }
+            _ = fcntl(cmd[1], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(res[0], F_SETFD, FD_CLOEXEC)
+            children.append(Child(pid: pid, commands: cmd[1], reader: LineReader(fd: res[0]), file: nil))
+            return true
+        }
+
+        func assign(_ i: Int) {
+            guard !queue.isEmpty else { return }
+            let f = queue.removeFirst()
+            children[i].file = f
+            let line = "RUN\t" + Record.escape(files[f]) + "\t" + Record.list(state[f].reported) + "\n"
+            let bytes = Array(line.utf8)
+            let fd = children[i].commands
+            var off = 0
+            while off < bytes.count {
+                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
+                if n < 0 { if errno == EINTR { continue }; break }
+                off += n
+            }
+        }
+
+        func deliver() {
+            while next < files.count, !stopped {
+                var s = state[next]
+                if s.delivered == 0 && (s.done || !s.events.isEmpty) {
+                    if !handle(.fileStarted(files[next])) { stopped = true }
+                }
+                while s.delivered < s.events.count, !stopped {
+                    if !handle(s.events[s.delivered]) { stopped = true }
+                    s.delivered += 1
+                }
+                state[next] = s
+                if !s.done || stopped { break }
+                if !handle(.fileFinished(files[next])) { stopped = true }
+                next += 1
+            }
+        }
+
+        /// A worker ended (end of its results): reports what it left
+        /// unfinished. When its last words name the test it was running, that
+        /// test fails alone and a new worker runs the rest of the file.
+        func reap(_ i: Int) {
+            let child = children[i]
+            if child.commands >= 0 { close(child.commands) }
+            close(child.reader.fd)
+            var status: Int32 = 0
+            while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+            children.remove(at: i)
+            guard let f = child.file, !state[f].done else { return }
+            if let w = state[f].lastWords {
+                let name = w.activity.isEmpty ? files[f] : w.activity
+                state[f].events.append(.result(TestResult(file: files[f], name: name, status: .error, line: w.line, message: w.message)))
+                state[f].reported.append(name)
+                state[f].lastWords = nil
+                state[f].restarts += 1
+                // Go on with the rest of the file, unless it keeps dying.
+                if !w.activity.isEmpty && state[f].restarts <= 20 {
+                    queue.insert(f, at: 0)
+                    return
+                }
+            } else {
+                var message = "the worker running \(files[f]) ended (\(ExitStatus.describe(status))) before the file finished"
+                if state[f].resultCount > 0 {
+                    message += " (after \(state[f].resultCount) result\(state[f].resultCount == 1 ? "" : "s"))"
+                }
+                state[f].events.append(.result(TestResult(file: files[f], name: files[f], status: .error, line: 0, message: message)))
+            }
+            state[f].done = true
+        }
+
+        while next < files.count && !stopped {
+            while children.count < jobs && !queue.isEmpty {
+                guard startChild() else {
+                    let f = queue.removeFirst()
+                    state[f].events.append(.result(TestResult(file: files[f], name: files[f], status: .error, line: 0,
+                                                              message: "could not start a worker process: \(String(cString: strerror(errno)))")))
+                    state[f].done = true
+                    continue
+                }
+                assign(children.count - 1)
+            }
+            for i in children.indices where children[i].file == nil {
+                if !queue.isEmpty { assign(i) } else if children[i].commands >= 0 {
+                    // Nothing left for it: closing its commands lets it exit.
+                    close(children[i].commands)
+                    children[i].commands = -1
+                }
+            }
+            deliver()
+            if next >= files.count || stopped { break }
+            if children.isEmpty { continue }
+            var fds = children.map { pollfd(fd: $0.reader.fd, events: Int16(POLLIN), revents: 0) }
+            let n = poll(&fds, nfds_t(fds.count), -1)
+            if n < 0 { if errno == EINTR { continue }; break }
+            var ended: [Int] = []
+            for i in fds.indices where fds[i].revents != 0 {
+                let lines = children[i].reader.readLines()
+                for line in lines {
+                    guard let f = children[i].file else { continue }
+                    switch Record.parse(line, file: files[f]) {
+                    case .result(let r)?:
+                        state[f].events.append(.result(r))
+                        state[f].resultCount += 1
+                        state[f].reported.append(r.name)
+                    case let .started(name, line)?: state[f].events.append(.started(file: files[f], name: name, line: line))
+                    case .note(let t)?: state[f].events.append(.note(t))
+                    case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
+                    case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
+                    case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)
+                    case .fileDone?:
+                        state[f].done = true
+                        children[i].file = nil
+                    case nil: break
+                    }
+                }
+                if children[i].reader.atEnd { ended.append(i) }
+            }
+            for i in ended.sorted(by: >) { reap(i) }
+        }
+        for c in children {
+            kill(c.pid, SIGKILL)
+            if c.commands >= 0 { close(c.commands) }
+            close(c.reader.fd)
+            var st: Int32 = 0
+            while waitpid(c.pid, &st, 0) < 0 && errno == EINTR {}
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// Everything one `buttonkit test` run does, decided from the command line
+/// and `.busted`: which files, how they run, where results go.
+public struct TestPlan: Sendable {
+    /// Files and folders to run (busted's ROOT).
+    public var paths: [String] = ["spec"]
+    /// Spec file name patterns (Lua patterns on the base name without .lua).
+    public var patterns: [String] = ["_spec"]
+    /// File name patterns to leave out; they win over `patterns`.
+    public var excludePatterns: [String] = []
+    /// Walk into subfolders.
+    public var recursive = true
+    /// The format on standard output.
+    public var output: OutputFormat = .plain
+    /// Extra reports written to files: `--junit FILE`, `--json FILE`, `--report FILE`.
+    public var reportFiles: [ReportFile] = []
+    /// Colours on standard output.
+    public var color = false
+    /// Tracebacks and per-test lines in busted's formats (`-v`).
+    public var verbose = false
+    /// busted's terminal formats print no progress characters (`--defer-print`).
+    public var deferPrint = false
+    /// Pending tests are neither printed nor counted (`--suppress-pending`).
+    public var suppressPending = false
+    public var repeatCount = 1
+    /// Spec files run in this many worker processes at once.
+    public var jobs = 1
+    public var shuffleFiles = false
+    public var sortFiles = false
+    /// The shuffle seed (drawn when shuffling without one).
+    public var seed: Int?
+    /// Options for the framework inside each spec file's state.
+    public var test = TestOptions()
+    /// One line each for options accepted that mean nothing here.
+    public var notes: [String] = []
+
+    /// An extra report written to a file when the run ends.
+    public struct ReportFile: Sendable {
+        public var format: OutputFormat
+        public var path: String
+        public init(_ format: OutputFormat, _ path: String) { self.format = format; self.path = path }
+    }
+
+    /// busted's defaults.
+    public init() {}
+
+    /// Whether the tests are shuffled (files or tests), so the seed matters.
+    public var shuffles: Bool { shuffleFiles || test.shuffle }
+}

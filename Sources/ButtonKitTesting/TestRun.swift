@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKit
+import ButtonKitLua
+
+/// One `buttonkit test` run: finds the spec files, runs them in workers,
+/// hands results to every reporter in file order, and decides the exit code.
+public enum TestRun {
+    /// Runs `plan`; returns the exit code (0 passed, 1 something failed).
+    /// `note` prints a line on standard error.
+    public static func run(_ plan: TestPlan, note: (String) -> Void) -> Int32 {
+        for n in plan.notes { note(n) }
+        var files: [String]
+        do {
+            files = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
+                                           recursive: plan.recursive)
+        } catch {
+            note("buttonkit: \(error.message)")
+            return 1
+        }
+        guard !files.isEmpty else {
+            note("buttonkit: no spec files found in \(plan.paths.joined(separator: ", ")) (pattern \(plan.patterns.map { "'\($0)'" }.joined(separator: ", ")))")
+            return 1
+        }
+
+        let timestamp = Clock.isoNow()
+        var outputs: [TextOutput] = []
+        var reporters: [Reporter] = []
+        let main = TextOutput(.standardOutput)
+        outputs.append(main)
+        reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
+        for r in plan.reportFiles {
+            let out = TextOutput(.file(r.path))
+            outputs.append(out)
+            reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
+        }
+
+        var settings = Worker.Settings(options: plan.test)
+        settings.streaming = plan.jobs == 1 && plan.output == .utf
+        settings.starts = reporters.contains { $0.wantsStarts }
+        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.output.isMachineReadable)
+
+        var total = TestSummary()
+        let t0 = Clock.now()
+        var stopped = false
+        for run in 1...max(1, plan.repeatCount) {
+            var order = files
+            if plan.sortFiles { order.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
+            else if plan.shuffleFiles { Shuffle.deterministic(&order, seed: plan.seed ?? 0) }
+            let info = RunInfo(files: order, seed: plan.shuffles ? plan.seed : nil, run: run, runs: plan.repeatCount,
+                               listing: plan.test.list)
+            for r in reporters { r.suiteStarted(info) }
+            var summary = TestSummary()
+            let runStart = Clock.now()
+            supervisor.run(order) { event in
+                switch event {
+                case .fileStarted(let f): for r in reporters { r.fileStarted(f) }
+                case let .started(file, name, line): for r in reporters where r.wantsStarts { r.testStarted(file: file, name: name, line: line) }
+                case .result(let res):
+                    if plan.suppressPending && res.status == .pending { return true }
+                    summary.add(res)
+                    for r in reporters { r.testFinished(res) }
+                    if plan.test.failFast && res.isFailure { stopped = true; return false }
+                case .note(let t): note("note: \(t)")
+                case .fileFinished(let f): for r in reporters { r.fileFinished(f) }
+                case .loaded, .coverage: break
+                }
+                return true
+            }
+            summary.duration = Clock.now() - runStart
+            for r in reporters { r.suiteFinished(summary) }
+            total.merge(summary)
+            if stopped { break }
+        }
+        total.duration = Clock.now() - t0
+        for r in reporters { r.finish(total) }
+        var status: Int32 = total.failed + total.errors > 0 ? 1 : 0
+        for o in outputs { if let f = o.failure { note("buttonkit: \(f)"); status = 1 } }
+        if total.total == 0 && !plan.test.list {
+            note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
+        }
+        return status
+    }
+
+    static func makeReporter(_ format: OutputFormat, plan: TestPlan, out: TextOutput, timestamp: String) -> Reporter {
+        switch format {
+        case .utf: return TerminalReporter(style: .utf, color: plan.color, out: out)
+        case .tap: return TAPReporter(out: out)
+        case .json: return JSONReporter(out: out, timestamp: timestamp)
+        case .junit: return JUnitReporter(out: out, timestamp: timestamp)
+        case .html: return HTMLReporter(out: out, timestamp: timestamp)
+        default: return TerminalReporter(style: .plain, color: plan.color, out: out)
+        }
+    }
+}
+
+/// A shuffle that depends only on the seed: the same order on every machine.
+public enum Shuffle {
+    public static func deterministic(_ list: inout [String], seed: Int) {
+        var state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15
+        for i in stride(from: list.count - 1, to: 0, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let j = Int((state >> 33) % UInt64(i + 1))
+            list.swapAt(i, j)
+        }
+    }
+}
+
+/// Wall and monotonic time without Foundation.
+public enum Clock {
+    /// Monotonic seconds.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    /// `2026-11-30T12:00:00` (UTC), for report timestamps.
+    public static func isoNow() -> String {
+        var t = time(nil)
+        var tm = tm()
+        gmtime_r(&t, &tm)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(tm.tm_year + 1900)-\(two(tm.tm_mon + 1))-\(two(tm.tm_mday))T\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec))"
+    }
+}
