@@ -16,12 +16,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        // Debian's libedit (BSD) for the REPL's line editing.
-        .systemLibrary(
-            name: "CEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]
-        ),
+        // Debian's libedit (BSD) for the REPL's line editing, loaded with
+        // dlopen by the REPL only (start-up of every other command skips it).
+        .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),
         // Inline wrappers for Lua's macros and the trampoline that raises
         // errors only after Swift has returned.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -48,7 +45,7 @@ let package = Package(
             plugins: ["EmbedLuaPlugin"]
         ),
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitSVG", "CEdit"]),
-        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua"]),
+        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),

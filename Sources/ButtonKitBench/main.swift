@@ -3,6 +3,8 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaShim
+import ButtonKitTesting
 
 // Benchmarks print figures; they assert nothing (tests check behaviour).
 // Usage: ButtonKitBench core | memory | bridge | startup BUTTONKIT LUA | all BUTTONKIT LUA
@@ -222,6 +224,53 @@ func runner(_ buttonkit: String, _ busted: String) {
 let args = Array(CommandLine.arguments.dropFirst())
 do {
     switch args.first ?? "all" {
+    case "framework":
+        // Cold, then warm: a state with the test framework loaded.
+        var o = TestOptions()
+        o.inWorker = true
+        bk_channel_open(open("/dev/null", O_WRONLY))
+        let empty = "/tmp/buttonkit-bench-empty_spec.lua"
+        let f = fopen(empty, "w"); fclose(f)
+        var t0 = now()
+        SpecRunner.run(file: empty, options: o) { _ in }
+        print("first spec file (cold): \(fmt((now() - t0) * 1e6)) us")
+        t0 = now()
+        for _ in 0..<100 { SpecRunner.run(file: empty, options: o) { _ in } }
+        print("next spec files (warm): \(fmt((now() - t0) / 100 * 1e6)) us")
+    case "worker-spec" where args.count == 2:
+        // Exactly what a worker does per test: results into a channel (here
+        // /dev/null), from C.
+        var o = TestOptions()
+        o.timeout = 10
+        o.inWorker = true
+        bk_channel_open(open("/dev/null", O_WRONLY))
+        let t0 = now()
+        SpecRunner.run(file: args[1], options: o) { _ in }
+        print("worker run: \(fmt((now() - t0) * 1000, 2)) ms")
+    case "spec" where args.count == 2:
+        // The worker's side of a run, in process (profilers see it whole).
+        var o = TestOptions()
+        o.timeout = 10
+        var bytes = 0
+        let t0 = now()
+        SpecRunner.run(file: args[1], options: o) { r in bytes += Record.line(for: r).utf8.count }
+        print("in-process run: \(fmt((now() - t0) * 1000, 2)) ms, \(bytes) bytes of records")
+    case "init-once":
+        var o = LuaContext.Options()
+        let t0 = now()
+        let c = try LuaContext(options: o)
+        let t1 = now()
+        try c.runFile("/tmp/empty.lua")
+        let t2 = now()
+        o.timeout = 1
+        print("cold init \(fmt((t1 - t0) * 1e6)) us, run \(fmt((t2 - t1) * 1e6)) us")
+    case "init":
+        var o = LuaContext.Options()
+        o.timeout = 0
+        let t = try best(3) { for _ in 0..<200 { _ = try LuaContext(options: o) } }
+        print("LuaContext init: \(fmt(t / 200 * 1e6)) us")
+        let t2 = try best(3) { for _ in 0..<200 { let c = try LuaContext(options: o); try c.run("") } }
+        print("LuaContext init + run empty: \(fmt(t2 / 200 * 1e6)) us")
     case "core": try core()
     case "memory": try memory()
     case "bridge": try bridge()

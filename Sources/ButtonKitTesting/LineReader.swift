@@ -12,8 +12,10 @@ struct LineReader {
 
     init(fd: Int32) { self.fd = fd }
 
-    /// Reads once (blocking) and returns the complete lines now available.
-    mutating func readLines() -> [Substring] {
+    /// Reads once (blocking) and returns the complete lines now available,
+    /// as bytes (records are parsed bytewise: Swift's Character-level string
+    /// splitting costs microseconds per line).
+    mutating func readLines() -> [ArraySlice<UInt8>] {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
         if n < 0 {
@@ -24,9 +26,15 @@ struct LineReader {
         if n == 0 { atEnd = true; return [] }
         pending.append(contentsOf: chunk[0..<n])
         guard let last = pending.lastIndex(of: 10) else { return [] }
-        let text = String(decoding: pending[...last], as: UTF8.self)
+        let complete = pending[...last]
+        var lines: [ArraySlice<UInt8>] = []
+        var start = complete.startIndex
+        for i in complete.indices where complete[i] == 10 {
+            lines.append(ArraySlice(complete[start..<i]))
+            start = i + 1
+        }
         pending.removeSubrange(...last)
-        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        return lines
     }
 
     /// The next line, blocking until it is complete; nil at end of input.

@@ -1,7 +1,7 @@
 /// One line a worker sends its runner: tab-separated fields, with tab,
 /// newline, carriage return and backslash escaped. Cheap to write (results
 /// of passing tests are a few short fields) and to read.
-enum Record: Equatable {
+public enum Record: Equatable {
     /// A test (or a block or hook that failed outside a test) ended.
     case result(TestResult)
     /// A test started (sent only when a reporter shows starts, like gtest's).
@@ -35,78 +35,103 @@ enum Record: Equatable {
         return out
     }
 
-    static func unescape(_ s: Substring) -> String {
-        guard s.contains("\\") else { return String(s) }
-        var out = ""
-        var it = s.unicodeScalars.makeIterator()
-        while let ch = it.next() {
-            guard ch == "\\", let n = it.next() else { out.unicodeScalars.append(ch); continue }
-            switch n {
-            case "t": out += "\t"
-            case "n": out += "\n"
-            case "r": out += "\r"
-            case "u": out += "\u{1F}"
-            default: out.unicodeScalars.append(n)
+    static func unescape(_ s: Substring) -> String { unescape(Array(s.utf8)[...]) }
+
+    /// The text of an escaped field.
+    static func unescape(_ b: ArraySlice<UInt8>) -> String {
+        guard b.contains(92) else { return String(decoding: b, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = b.startIndex
+        while i < b.endIndex {
+            let c = b[i]
+            if c == 92, i + 1 < b.endIndex {
+                let n = b[i + 1]
+                switch n {
+                case 116: out.append(9)       // \t
+                case 110: out.append(10)      // \n
+                case 114: out.append(13)      // \r
+                case 117: out.append(31)      // \u: the unit separator
+                default: out.append(n)
+                }
+                i += 2
+            } else {
+                out.append(c)
+                i += 1
             }
         }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Splits bytes at `separator`, keeping empty fields.
+    static func fields(_ b: ArraySlice<UInt8>, _ separator: UInt8) -> [ArraySlice<UInt8>] {
+        var out: [ArraySlice<UInt8>] = []
+        var start = b.startIndex
+        for i in b.indices where b[i] == separator {
+            out.append(b[start..<i])
+            start = i + 1
+        }
+        out.append(b[start..<b.endIndex])
         return out
     }
 
     /// Items of a list field, separated by the unit separator (escaped in items).
     static func list(_ items: [String]) -> String { items.map(escape).joined(separator: "\u{1F}") }
-    static func unlist(_ s: Substring) -> [String] {
-        s.isEmpty ? [] : s.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(unescape)
+    static func unlist(_ s: Substring) -> [String] { unlist(Array(s.utf8)[...]) }
+    static func unlist(_ b: ArraySlice<UInt8>) -> [String] {
+        b.isEmpty ? [] : fields(b, 31).map(unescape)
     }
+
+    /// A result's record line (benchmarks measure what workers send).
+    public static func line(for r: TestResult) -> String { Record.result(r).line }
 
     /// The line for this record, newline included.
     var line: String {
-        switch self {
-        case .result(let r):
-            var f = ["R", r.status.rawValue, Record.escape(r.name), String(r.line), String(r.duration),
-                     Record.escape(r.message ?? ""), Record.escape(r.traceback ?? ""), Record.escape(r.output),
-                     r.message == nil ? "0" : "1"]
-            if let p = r.picture {
-                f += [Record.escape(p.expected), Record.escape(p.actual), Record.list(p.differences), Record.escape(p.caption)]
-            }
-            return f.joined(separator: "\t") + "\n"
-        case let .started(name, line): return "S\t\(Record.escape(name))\t\(line)\n"
-        case .fileDone: return "F\n"
-        case .note(let t): return "N\t\(Record.escape(t))\n"
-        case .loaded(let paths): return "L\t\(Record.list(paths))\n"
-        case let .lastWords(activity, message, line): return "X\t\(Record.escape(activity))\t\(Record.escape(message))\t\(line)\n"
-        case let .coverage(file, counts):
-            let pairs = counts.keys.sorted().map { "\($0):\(counts[$0] ?? 0)" }.joined(separator: ",")
-            return "C\t\(Record.escape(file))\t\(pairs)\n"
-        }
+        var w = RecordWriter()
+        w.write(self)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 
     /// Reads one line (without its newline); `file` fills results' file.
-    static func parse(_ line: Substring, file: String) -> Record? {
-        let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard let kind = f.first else { return nil }
-        switch kind {
-        case "R" where f.count >= 9:
-            guard let status = TestResult.Status(rawValue: String(f[1])) else { return nil }
-            var r = TestResult(file: file, name: unescape(f[2]), status: status, line: Int(f[3]) ?? 0,
-                               message: f[8] == "1" ? unescape(f[5]) : nil,
+    static func parse(_ line: Substring, file: String) -> Record? { parse(bytes: Array(line.utf8)[...], file: file) }
+
+    static func number(_ b: ArraySlice<UInt8>) -> Int {
+        var v = 0, neg = false
+        for (k, c) in b.enumerated() {
+            if k == 0 && c == 45 { neg = true; continue }
+            guard c >= 48 && c <= 57 else { return 0 }
+            v = v &* 10 &+ Int(c - 48)
+        }
+        return neg ? -v : v
+    }
+
+    static func parse(bytes line: ArraySlice<UInt8>, file: String) -> Record? {
+        let f = fields(line, 9)
+        guard let kind = f.first, kind.count == 1 else { return nil }
+        switch kind.first! {
+        case 82 where f.count >= 9:  // R
+            guard let status = TestResult.Status(rawValue: String(decoding: f[1], as: UTF8.self)) else { return nil }
+            var r = TestResult(file: file, name: unescape(f[2]), status: status, line: number(f[3]),
+                               message: f[8].first == 49 ? unescape(f[5]) : nil,
                                traceback: f[6].isEmpty ? nil : unescape(f[6]),
-                               duration: Double(f[4]) ?? 0, output: unescape(f[7]))
+                               duration: Double(number(f[4])) / 1e6,
+                               output: f[7].isEmpty ? "" : unescape(f[7]))
             if f.count >= 13 {
                 r.picture = TestResult.Picture(expected: unescape(f[9]), actual: unescape(f[10]),
                                                differences: unlist(f[11]), caption: unescape(f[12]))
             }
             return .result(r)
-        case "S" where f.count >= 3: return .started(name: unescape(f[1]), line: Int(f[2]) ?? 0)
-        case "F": return .fileDone
-        case "N" where f.count >= 2: return .note(unescape(f[1]))
-        case "L" where f.count >= 2: return .loaded(unlist(f[1]))
-        case "X" where f.count >= 3:
-            return .lastWords(activity: unescape(f[1]), message: unescape(f[2]), line: f.count > 3 ? Int(f[3]) ?? 0 : 0)
-        case "C" where f.count >= 3:
+        case 83 where f.count >= 3: return .started(name: unescape(f[1]), line: number(f[2]))  // S
+        case 70: return .fileDone  // F
+        case 78 where f.count >= 2: return .note(unescape(f[1]))  // N
+        case 76 where f.count >= 2: return .loaded(unlist(f[1]))  // L
+        case 88 where f.count >= 3:  // X
+            return .lastWords(activity: unescape(f[1]), message: unescape(f[2]), line: f.count > 3 ? number(f[3]) : 0)
+        case 67 where f.count >= 3:  // C
             var counts: [Int: Int] = [:]
-            for pair in f[2].split(separator: ",") {
-                let kv = pair.split(separator: ":")
-                if kv.count == 2, let k = Int(kv[0]), let v = Int(kv[1]) { counts[k] = v }
+            for pair in fields(f[2], 44) where !pair.isEmpty {
+                let kv = fields(pair, 58)
+                if kv.count == 2 { counts[number(kv[0])] = number(kv[1]) }
             }
             return .coverage(file: unescape(f[1]), counts: counts)
         default: return nil
@@ -120,5 +145,104 @@ extension TestResult: Equatable {
             && a.traceback == b.traceback && a.duration == b.duration && a.output == b.output
             && a.picture?.expected == b.picture?.expected && a.picture?.actual == b.picture?.actual
             && a.picture?.differences == b.picture?.differences && a.picture?.caption == b.picture?.caption
+    }
+}
+
+/// Writes records as bytes: fields escaped while they are copied, numbers
+/// as decimal integers (a duration in microseconds). A passing test's record
+/// costs a few hundred nanoseconds, not the microseconds that building and
+/// joining Swift strings took.
+public struct RecordWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() { bytes.reserveCapacity(256) }
+
+    public mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func tab() { bytes.append(9) }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func escaped(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            // Most fields need no escaping: copy them whole.
+            var plain = true
+            for c in buf where c == 9 || c == 10 || c == 13 || c == 92 || c == 31 { plain = false; break }
+            if plain { bytes.append(contentsOf: buf); return }
+            for c in buf {
+                switch c {
+                case 9: bytes.append(92); bytes.append(116)
+                case 10: bytes.append(92); bytes.append(110)
+                case 13: bytes.append(92); bytes.append(114)
+                case 92: bytes.append(92); bytes.append(92)
+                case 31: bytes.append(92); bytes.append(117)
+                default: bytes.append(c)
+                }
+            }
+        }
+    }
+
+    mutating func int(_ v: Int) {
+        if v < 0 { bytes.append(45) }
+        var m = v.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat { d[n] = UInt8(48 + m % 10); m /= 10; n += 1 } while m > 0 && n < 20
+            while n > 0 { n -= 1; bytes.append(d[n]) }
+        }
+    }
+
+    mutating func list(_ items: [String]) {
+        for (i, item) in items.enumerated() {
+            if i > 0 { bytes.append(31) }
+            escaped(item)
+        }
+    }
+
+    /// Appends `r`'s line, newline included.
+    public mutating func write(_ r: Record) {
+        switch r {
+        case .result(let t):
+            raw("R\t"); raw(t.status.recordName); tab()
+            escaped(t.name); tab()
+            int(t.line); tab()
+            int(Int((max(0, t.duration) * 1e6).rounded(.toNearestOrEven)))
+            tab(); escaped(t.message ?? ""); tab(); escaped(t.traceback ?? ""); tab(); escaped(t.output)
+            tab(); bytes.append(t.message == nil ? 48 : 49)
+            if let p = t.picture {
+                tab(); escaped(p.expected); tab(); escaped(p.actual); tab(); list(p.differences); tab(); escaped(p.caption)
+            }
+        case let .started(name, line): raw("S\t"); escaped(name); tab(); int(line)
+        case .fileDone: raw("F")
+        case .note(let text): raw("N\t"); escaped(text)
+        case .loaded(let paths): raw("L\t"); list(paths)
+        case let .lastWords(activity, message, line): raw("X\t"); escaped(activity); tab(); escaped(message); tab(); int(line)
+        case let .coverage(file, counts):
+            raw("C\t"); escaped(file); tab()
+            for (i, k) in counts.keys.sorted().enumerated() {
+                if i > 0 { bytes.append(44) }
+                int(k); bytes.append(58); int(counts[k] ?? 0)
+            }
+        }
+        bytes.append(10)
+    }
+}
+
+extension TestResult.Status {
+    /// The status as a record spells it (its raw value), without allocating.
+    var recordName: StaticString {
+        switch self {
+        case .passed: return "passed"
+        case .failed: return "failed"
+        case .error: return "error"
+        case .pending: return "pending"
+        case .listed: return "listed"
+        }
     }
 }

@@ -16,7 +16,8 @@ public enum SpecDiscovery {
     /// Spec files for `paths`; a path that does not exist is an error.
     public static func find(_ paths: [String], patterns: [String], excluding: [String] = [],
                             recursive: Bool = true) throws(Missing) -> [String] {
-        guard let matcher = try? LuaPattern() else { return [] }
+        // Plain patterns (the usual `_spec`) need no Lua state to match.
+        let matcher = (patterns + excluding).allSatisfy(isPlain) ? nil : try? LuaPattern()
         var out: [String] = []
         for p in paths {
             if Files.isDirectory(p) {
@@ -30,11 +31,17 @@ public enum SpecDiscovery {
         return out
     }
 
-    static func matches(_ m: LuaPattern, _ name: String, _ patterns: [String]) -> Bool {
-        patterns.contains { (try? m.find($0, in: name)) == true }
+    /// A pattern without Lua's magic characters matches as a substring.
+    static func isPlain(_ p: String) -> Bool { !p.utf8.contains { "^$()%.[]*+-?".utf8.contains($0) } }
+
+    static func matches(_ m: LuaPattern?, _ name: String, _ patterns: [String]) -> Bool {
+        patterns.contains { p in
+            if let m { return (try? m.find(p, in: name)) == true }
+            return p.isEmpty || name.contains(p)
+        }
     }
 
-    private static func walk(_ dir: String, _ m: LuaPattern, _ patterns: [String], _ excluding: [String],
+    private static func walk(_ dir: String, _ m: LuaPattern?, _ patterns: [String], _ excluding: [String],
                              _ recursive: Bool, _ out: inout [String]) {
         for name in Files.list(dir) {
             if name.hasPrefix(".") { continue }

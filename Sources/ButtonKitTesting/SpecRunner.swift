@@ -1,33 +1,65 @@
 import ButtonKit
 import ButtonKitLua
 
-/// Runs one spec file in a fresh Lua state with the busted-compatible
-/// framework loaded, handing each result to `onResult` as it finishes.
+/// Runs one spec file in a Lua state with the busted-compatible framework
+/// loaded, handing each result to `onResult` as it finishes.
 public enum SpecRunner {
-    /// Runs `file`; returns false when the state could not even be set up.
+    /// A state with the framework loaded and nothing run yet. A runner makes
+    /// one and forks a process per spec file from it: each file still starts
+    /// from a pristine state, without paying to load the framework again.
+    public final class Template {
+        let context: LuaContext
+        let options: TestOptions
+        init(context: LuaContext, options: TestOptions) { self.context = context; self.options = options }
+    }
+
+    static func contextOptions(_ options: TestOptions) -> LuaContext.Options {
+        var o = LuaContext.Options()
+        o.sandbox = options.sandbox
+        o.timeout = options.timeout  // finalizers at close; tests set their own
+        o.maxMemoryMB = options.maxMemoryMB
+        o.lpath = options.lpath
+        o.cpath = options.cpath
+        return o
+    }
+
+    /// A state with the framework loaded, for `run(file:in:)`.
+    public static func prepare(_ options: TestOptions) throws(LuaError) -> Template {
+        let ctx = try LuaContext(options: contextOptions(options))
+        try TestFramework.install(in: ctx, options: options)
+        return Template(context: ctx, options: options)
+    }
+
+    /// Runs `file` in a fresh state; returns false when the state could not
+    /// even be set up.
     @discardableResult
     public static func run(file: String, options: TestOptions, onNote: @escaping (String) -> Void = { _ in },
                            onStart: @escaping (String, Int) -> Void = { _, _ in },
                            onResult: @escaping (TestResult) -> Void) -> Bool {
-        var ctxOptions = LuaContext.Options()
-        ctxOptions.sandbox = options.sandbox
-        ctxOptions.timeout = options.timeout  // finalizers at close; tests set their own
-        ctxOptions.maxMemoryMB = options.maxMemoryMB
-        ctxOptions.lpath = options.lpath
-        ctxOptions.cpath = options.cpath
-        let ctx: LuaContext
+        let template: Template
         do {
-            ctx = try LuaContext(options: ctxOptions)
+            template = try prepare(options)
         } catch {
-            onResult(TestResult(file: file, name: file, status: .error, line: 0, message: "cannot create a Lua state: \(error)"))
+            onResult(TestResult(file: file, name: file, status: .error, line: 0, message: "cannot load the test framework: \(error)"))
             return false
         }
+        run(file: file, in: template, options: options, onNote: onNote, onStart: onStart, onResult: onResult)
+        return true
+    }
+
+    /// Runs `file` in `template`'s state (a forked copy of it, in a worker).
+    /// `options` may differ from the template's only in what applies per
+    /// file (tests to skip).
+    public static func run(file: String, in template: Template, options: TestOptions,
+                           onNote: @escaping (String) -> Void = { _ in },
+                           onStart: @escaping (String, Int) -> Void = { _, _ in },
+                           onResult: @escaping (TestResult) -> Void) {
+        let ctx = template.context
         ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)
         if options.inWorker { ctx.endWithLastWords() }
         let exe = LuaContext.executablePath ?? "buttonkit"
         let interpreter = [options.interpreter ?? exe]
         do {
-            try TestFramework.install(in: ctx)
             for (i, s) in options.statements.enumerated() {
                 ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
                 try ctx.run(s, name: "=(command line -e #\(i + 1))", timeout: options.timeout)
@@ -42,6 +74,11 @@ public enum SpecRunner {
         } catch {
             onResult(TestResult(file: file, name: file, status: .error, line: 0, message: error.message))
         }
-        return true
     }
+}
+
+extension SpecRunner.Template {
+    /// Call in a child process right after fork: the parent's timers are
+    /// not the child's.
+    func forked() { context.afterFork() }
 }

@@ -4,16 +4,17 @@ import Glibc
 import ButtonKit
 import ButtonKitLua
 
-/// The runner side of a test run: forks workers, hands them spec files one
-/// at a time, and hands their records on in file order, so output is stable
-/// whichever worker finishes first.
+/// The runner side of a test run: loads the test framework into a template
+/// state once, forks a process per spec file from it (at most `jobs` at a
+/// time), and hands their records on in file order, so output is stable
+/// whichever finishes first.
 ///
-/// A worker that dies is reported against the test it was running (its last
-/// words name it) or its file, then replaced; the run goes on and ends with
-/// its summary and reports, whatever the specs did.
-///
-/// Forking (not spawning a new executable) keeps start-up to a fraction of a
-/// millisecond; the runner is single-threaded when it forks.
+/// Every file starts from a pristine state without loading the framework
+/// again (forking costs a fraction of loading it), and no spec can disturb
+/// another. A process that dies is reported against the test it was
+/// running (its last words name it) and a new one runs the rest of the file;
+/// the run goes on and ends with its summary and reports, whatever the specs
+/// did. The runner is single-threaded when it forks.
 public struct Supervisor {
     /// What the runner learns, in file order.
     public enum Event {
@@ -38,9 +39,8 @@ public struct Supervisor {
 
     private struct Child {
         let pid: pid_t
-        var commands: Int32
         var reader: LineReader
-        var file: Int?
+        let file: Int
     }
 
     private struct FileState {
@@ -62,41 +62,27 @@ public struct Supervisor {
         var children: [Child] = []
         var next = 0
         var stopped = false
+        let template = try? SpecRunner.prepare(settings.workerOptions)
 
-        func startChild() -> Bool {
-            var cmd: [Int32] = [0, 0], res: [Int32] = [0, 0]
-            guard pipe(&cmd) == 0 else { return false }
-            guard pipe(&res) == 0 else { close(cmd[0]); close(cmd[1]); return false }
+        /// Forks a process that runs file `f` (skipping what was reported).
+        func start(_ f: Int) -> Bool {
+            var res: [Int32] = [0, 0]
+            guard pipe(&res) == 0 else { return false }
+            let skip = state[f].reported
             let pid = fork()
             if pid == 0 {
-                close(cmd[1]); close(res[0])
-                for c in children { if c.commands >= 0 { close(c.commands) }; close(c.reader.fd) }
+                close(res[0])
+                for c in children { close(c.reader.fd) }
                 let devnull = open("/dev/null", O_RDONLY)
                 if devnull >= 0 { dup2(devnull, 0); close(devnull) }
                 if quietStdout { dup2(2, 1) }
-                Worker.serve(commands: cmd[0], results: res[1], settings: settings)
+                Worker.run(file: files[f], skip: skip, results: res[1], template: template, settings: settings)
             }
-            close(cmd[0]); close(res[1])
-            guard pid > 0 else { close(cmd[1]); close(res[0]); return false }
-            _ = fcntl(cmd[1], F_SETFD, FD_CLOEXEC)
+            close(res[1])
+            guard pid > 0 else { close(res[0]); return false }
             _ = fcntl(res[0], F_SETFD, FD_CLOEXEC)
-            children.append(Child(pid: pid, commands: cmd[1], reader: LineReader(fd: res[0]), file: nil))
+            children.append(Child(pid: pid, reader: LineReader(fd: res[0]), file: f))
             return true
-        }
-
-        func assign(_ i: Int) {
-            guard !queue.isEmpty else { return }
-            let f = queue.removeFirst()
-            children[i].file = f
-            let line = "RUN\t" + Record.escape(files[f]) + "\t" + Record.list(state[f].reported) + "\n"
-            let bytes = Array(line.utf8)
-            let fd = children[i].commands
-            var off = 0
-            while off < bytes.count {
-                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, bytes.count - off) }
-                if n < 0 { if errno == EINTR { continue }; break }
-                off += n
-            }
         }
 
         func deliver() {
@@ -121,12 +107,12 @@ public struct Supervisor {
         /// test fails alone and a new worker runs the rest of the file.
         func reap(_ i: Int) {
             let child = children[i]
-            if child.commands >= 0 { close(child.commands) }
             close(child.reader.fd)
             var status: Int32 = 0
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             children.remove(at: i)
-            guard let f = child.file, !state[f].done else { return }
+            let f = child.file
+            guard !state[f].done else { return }
             if let w = state[f].lastWords {
                 let name = w.activity.isEmpty ? files[f] : w.activity
                 state[f].events.append(.result(TestResult(file: files[f], name: name, status: .error, line: w.line, message: w.message)))
@@ -150,20 +136,11 @@ public struct Supervisor {
 
         while next < files.count && !stopped {
             while children.count < jobs && !queue.isEmpty {
-                guard startChild() else {
-                    let f = queue.removeFirst()
+                let f = queue.removeFirst()
+                if !start(f) {
                     state[f].events.append(.result(TestResult(file: files[f], name: files[f], status: .error, line: 0,
-                                                              message: "could not start a worker process: \(String(cString: strerror(errno)))")))
+                                                              message: "could not start a process for it: \(String(cString: strerror(errno)))")))
                     state[f].done = true
-                    continue
-                }
-                assign(children.count - 1)
-            }
-            for i in children.indices where children[i].file == nil {
-                if !queue.isEmpty { assign(i) } else if children[i].commands >= 0 {
-                    // Nothing left for it: closing its commands lets it exit.
-                    close(children[i].commands)
-                    children[i].commands = -1
                 }
             }
             deliver()
@@ -174,10 +151,9 @@ public struct Supervisor {
             if n < 0 { if errno == EINTR { continue }; break }
             var ended: [Int] = []
             for i in fds.indices where fds[i].revents != 0 {
-                let lines = children[i].reader.readLines()
-                for line in lines {
-                    guard let f = children[i].file else { continue }
-                    switch Record.parse(line, file: files[f]) {
+                let f = children[i].file
+                for line in children[i].reader.readLines() {
+                    switch Record.parse(bytes: line, file: files[f]) {
                     case .result(let r)?:
                         state[f].events.append(.result(r))
                         state[f].resultCount += 1
@@ -187,9 +163,7 @@ public struct Supervisor {
                     case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
                     case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
                     case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)
-                    case .fileDone?:
-                        state[f].done = true
-                        children[i].file = nil
+                    case .fileDone?: state[f].done = true
                     case nil: break
                     }
                 }
@@ -199,7 +173,6 @@ public struct Supervisor {
         }
         for c in children {
             kill(c.pid, SIGKILL)
-            if c.commands >= 0 { close(c.commands) }
             close(c.reader.fd)
             var st: Int32 = 0
             while waitpid(c.pid, &st, 0) < 0 && errno == EINTR {}

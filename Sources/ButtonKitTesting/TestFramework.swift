@@ -32,7 +32,7 @@ enum TestFramework {
 
     /// Loads the framework: the bootstrap gets the compiled modules and the
     /// private host table.
-    static func install(in ctx: LuaContext) throws(LuaError) {
+    static func install(in ctx: LuaContext, options: TestOptions) throws(LuaError) {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -43,7 +43,7 @@ enum TestFramework {
             try ctx.load(embedded: chunk)
             lua_rawset(L, -3)
         }
-        pushHost(L)
+        pushHost(L, options: options)
         Value.pushBool(L, ctx.options.sandbox)
         try ctx.call(nargs: 3, nresults: 0)
     }
@@ -91,18 +91,18 @@ enum TestFramework {
         list("skip", o.skip)
     }
 
-    static func pushHost(_ L: OpaquePointer) {
+    static func pushHost(_ L: OpaquePointer, options: TestOptions) {
         lua_createtable(L, 0, 12)
+        if options.inWorker {
+            // A worker writes results straight into its channel, from C.
+            Push.field(L, "report") { bk_push_channel_report(L, options.streamResults ? 1 : 0) }
+        }
         Push.field(L, "call") { bk_push_limited_call(L) }
+        Push.field(L, "clock") { bk_push_clock(L) }
+        Push.field(L, "activity") { bk_push_activity(L) }
+        Push.field(L, "line") { bk_push_line(L) }
         let fns: [(String, bk_hostfn)] = [
             ("report", { L in Host.run(L, TestFramework.report) }),
-            ("clock", { L in Host.run(L) { L in lua_pushnumber(L, bk_now()); return 1 } }),
-            ("activity", { L in Host.run(L) { L in
-                let text = Value.string(L, 1) ?? ""
-                bk_set_activity(L, text)
-                bk_channel_activity(text, lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
-                return 0
-            } }),
             ("started", { L in Host.run(L) { L in
                 TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
                 return 0
@@ -117,7 +117,7 @@ enum TestFramework {
                 return 0
             } }),
         ]
-        for (name, fn) in fns { Push.field(L, name) { bk_pushhostfn(L, fn, 0) } }
+        for (name, fn) in fns where !(options.inWorker && name == "report") { Push.field(L, name) { bk_pushhostfn(L, fn, 0) } }
     }
 
     /// `report(status, name, line, duration, message, traceback, output, picture)`
@@ -138,7 +138,7 @@ enum TestFramework {
         }
         let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
         let duration = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumberx(L, 4, nil) : 0
-        var r = TestResult(file: session.file, name: str(2) ?? "?", status: status, line: line,
+        var r = TestResult(file: session.file, name: Value.string(L, 2) ?? str(2) ?? "?", status: status, line: line,
                            message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
                            duration: duration, output: str(7) ?? "")
         if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }

@@ -43,9 +43,12 @@ public struct TestOptions: Sendable {
 
     /// Running inside a worker process: code that cannot be interrupted ends
     /// the worker with last words on its channel.
-    var inWorker = false
+    package var inWorker = false
     /// Report each test's start (reporters that show starts, like gtest's).
     var reportStarts = false
+    /// A worker writes each result to its runner at once (a terminal shows
+    /// tests as they finish) instead of per file.
+    var streamResults = false
     /// Tests already reported by a worker that died: a new one skips them
     /// (a name listed twice skips its first two occurrences).
     var skip: [String] = []

@@ -4,13 +4,13 @@ import Glibc
 import ButtonKitLua
 import CLuaShim
 
-/// The child side of a test run: runs the spec files its runner sends
-/// ("RUN\t<file>" lines), one at a time, each in a fresh Lua state, and
-/// writes their results to the channel as records.
+/// The child side of a test run: one process per spec file, forked from the
+/// runner's template state, writing the file's results to its channel as
+/// records, then "F" (the file is done).
 ///
-/// The worker may die (code that cannot be interrupted, a crash in a C
+/// The child may die (code that cannot be interrupted, a crash in a C
 /// module, the kernel's OOM killer): its runner reports that against the
-/// test it was running and goes on with a new worker.
+/// test it was running and goes on with a new child for the rest of the file.
 enum Worker {
     /// What the runner wants the worker to send.
     struct Settings {
@@ -19,38 +19,53 @@ enum Worker {
         var streaming = false
         /// Send a record when each test starts (reporters that show starts).
         var starts = false
+
+        /// The options a worker runs files with.
+        var workerOptions: TestOptions {
+            var o = options
+            o.inWorker = true
+            o.reportStarts = starts
+            o.streamResults = streaming
+            return o
+        }
     }
 
-    static func serve(commands: Int32, results: Int32, settings: Settings) -> Never {
+    /// Runs `file` (skipping the tests in `skip`) and ends the process.
+    static func run(file: String, skip: [String], results: Int32, template: SpecRunner.Template?,
+                    settings: Settings) -> Never {
         bk_channel_open(results)
         bk_channel_catch_crashes()
-        // A spec (or a C module) that calls exit() ends the worker mid-file:
-        // say so on the way out (the worker's own end uses _exit).
+        // A spec (or a C module) that calls exit() ends the child mid-file:
+        // say so on the way out (the child's own end uses _exit).
         atexit { bk_channel_last_words("the process was ended by exit() (os.exit or a C module)") }
-        var options = settings.options
-        options.inWorker = true
-        options.reportStarts = settings.starts
-        var reader = LineReader(fd: commands)
+        var options = settings.workerOptions
+        options.skip = skip
+        var writer = RecordWriter()
         func send(_ r: Record) {
-            var line = r.line
-            line.withUTF8 { buf in buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) } }
-        }
-        while let line = reader.next() {
-            guard line.hasPrefix("RUN\t") else { break }
-            let fields = line.dropFirst(4).split(separator: "\t", omittingEmptySubsequences: false)
-            let file = Record.unescape(fields[0])
-            var fileOptions = options
-            fileOptions.skip = fields.count > 1 ? Record.unlist(fields[1]) : []
-            SpecRunner.run(file: file, options: fileOptions, onNote: { send(.note($0)) }, onStart: { name, line in
-                send(.started(name: name, line: line))
-                if settings.streaming { _ = bk_channel_flush() }
-            }) { r in
-                send(.result(r))
-                if settings.streaming { _ = bk_channel_flush() }
+            writer.clear()
+            writer.write(r)
+            writer.bytes.withUnsafeBufferPointer { buf in
+                buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
             }
-            send(.fileDone)
-            _ = bk_channel_flush()
         }
+        let onStart: (String, Int) -> Void = { name, line in
+            send(.started(name: name, line: line))
+            if settings.streaming { _ = bk_channel_flush() }
+        }
+        // Results the framework reports go to the channel from C; these are
+        // the runner's own (a file that did not load).
+        let onResult: (TestResult) -> Void = { r in
+            send(.result(r))
+            if settings.streaming { _ = bk_channel_flush() }
+        }
+        if let template {
+            template.forked()
+            SpecRunner.run(file: file, in: template, options: options, onNote: { send(.note($0)) }, onStart: onStart,
+                           onResult: onResult)
+        } else {
+            SpecRunner.run(file: file, options: options, onNote: { send(.note($0)) }, onStart: onStart, onResult: onResult)
+        }
+        send(.fileDone)
         _ = bk_channel_flush()
         _exit(0)
     }

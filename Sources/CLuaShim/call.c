@@ -42,7 +42,9 @@ static int classify(bk_state *st, int status, int level) {
     return BK_ERR_RUNTIME;
 }
 
-static int call_impl(lua_State *L, int nargs, int nresults, double timeout, double shown, lua_CFunction msgh) {
+/* `deadline` is monotonic nanoseconds (0: none of its own); `shown` is the
+ * limit its message names. */
+static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, double shown, lua_CFunction msgh) {
     bk_state *st = bk_st(L);
     int level = atomic_load(&st->depth) + 1;
     if (level >= BK_MAX_LEVELS) {
@@ -51,10 +53,9 @@ static int call_impl(lua_State *L, int nargs, int nresults, double timeout, doub
         return BK_ERR_RUNTIME;
     }
     int own_deadline = 0;
-    if (timeout > 0) {
-        long long d = bk_now_ns() + (long long)(timeout * 1e9);
-        st->timeout[level] = shown > 0 ? shown : timeout;
-        atomic_store(&st->deadline[level], d);
+    if (deadline > 0) {
+        st->timeout[level] = shown;
+        atomic_store(&st->deadline[level], deadline);
         own_deadline = 1;
     }
     atomic_store(&st->depth, level);
@@ -93,7 +94,8 @@ static int call_impl(lua_State *L, int nargs, int nresults, double timeout, doub
 }
 
 int bk_call(lua_State *L, int nargs, int nresults, double timeout) {
-    return call_impl(L, nargs, nresults, timeout, 0, bk_msgh);
+    long long deadline = timeout > 0 ? bk_now_ns() + (long long)(timeout * 1e9) : 0;
+    return call_impl(L, nargs, nresults, deadline, timeout, bk_msgh);
 }
 
 /* The message handler of limited_call: keeps the error value as it is and
@@ -116,19 +118,20 @@ static const char *kind_name(int kind) {
     }
 }
 
-/* limited_call(seconds, shown, f, ...): pcall with a deadline (seconds <= 0:
- * none of its own); `shown` is the limit its message names (a test's whole
- * time, when this call gets what is left of it; nil: seconds). Returns true,
- * f's results; or false, the error value, why ("error", "memory", "timeout",
- * "interrupted") and the traceback. */
+/* limited_call(deadline, shown, f, ...): pcall until `deadline`, monotonic
+ * seconds as clock() gives them (0: no deadline of its own; several calls
+ * can share one, like a test's hooks and body); `shown` is the limit its
+ * message names. Returns true, f's results; or false, the error value, why
+ * ("error", "memory", "timeout", "interrupted") and the traceback. */
 static int limited_call(lua_State *L) {
-    lua_Number t = luaL_checknumber(L, 1);
+    lua_Number d = luaL_checknumber(L, 1);
     lua_Number shown = luaL_optnumber(L, 2, 0);
     luaL_checkany(L, 3);
     lua_remove(L, 1);
     lua_remove(L, 1);
     int nargs = lua_gettop(L) - 1;
-    int kind = call_impl(L, nargs, LUA_MULTRET, t > 0 ? (double)t : 0, (double)shown, capture_msgh);
+    long long deadline = d > 0 ? (long long)(d * 1e9) : 0;
+    int kind = call_impl(L, nargs, LUA_MULTRET, deadline, (double)shown, capture_msgh);
     if (kind == BK_OK) {
         lua_pushboolean(L, 1);
         lua_insert(L, 1);

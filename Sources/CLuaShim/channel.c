@@ -40,7 +40,7 @@ static void write_all(int fd, const char *p, size_t n) {
 void bk_channel_open(int fd) {
     channel_fd = fd;
     if (!buffer) {
-        capacity = 1 << 16;
+        capacity = 1 << 13;  /* small batches: the runner reads while the file runs */
         buffer = malloc(capacity);
         if (!buffer) capacity = 0;
     }
@@ -144,4 +144,158 @@ void bk_channel_catch_crashes(void) {
         sa.sa_flags = SA_RESETHAND;
         sigaction(sigs[i], &sa, NULL);
     }
+}
+
+/* activity(name, line): what a test worker is running, for the last words
+ * of a worker that has to end (a C function: it runs once per test). */
+static int activity_fn(lua_State *L) {
+    const char *name = luaL_optstring(L, 1, "");
+    long line = (long)luaL_optinteger(L, 2, 0);
+    bk_set_activity(L, name);
+    bk_channel_activity(name, line);
+    return 0;
+}
+
+void bk_push_activity(lua_State *L) { lua_pushcfunction(L, activity_fn); }
+
+/* clock(): monotonic seconds, for test durations and deadlines. */
+static int clock_fn(lua_State *L) {
+    lua_pushnumber(L, (lua_Number)bk_now_ns() * 1e-9);
+    return 1;
+}
+
+void bk_push_clock(lua_State *L) { lua_pushcfunction(L, clock_fn); }
+
+/* line(level): the line being run at `level` of the caller's stack (as
+ * debug.getinfo(level + 1, "l").currentline), without building a table:
+ * a framework registering thousands of tests asks once per test. */
+static int line_fn(lua_State *L) {
+    lua_Debug ar;
+    int level = (int)luaL_optinteger(L, 1, 1);
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "l", &ar)) lua_pushinteger(L, ar.currentline);
+    else lua_pushinteger(L, 0);
+    return 1;
+}
+
+void bk_push_line(lua_State *L) { lua_pushcfunction(L, line_fn); }
+
+/* --- report(): a worker's results, written straight into the channel ------
+ * report(status, name, line, duration, message, traceback, output, picture)
+ * as the framework calls it, formatted here as the runner's "R" record, so a
+ * passing test costs no host-language strings at all. */
+
+static void put_bytes(const char *p, size_t n) { bk_channel_append(p, n); }
+
+static void put_escaped(const char *p, size_t n) {
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        const char *esc = NULL;
+        if (c == '\t') esc = "\\t";
+        else if (c == '\n') esc = "\\n";
+        else if (c == '\r') esc = "\\r";
+        else if (c == '\\') esc = "\\\\";
+        else if (c == 31) esc = "\\u";
+        if (esc) {
+            if (i > start) put_bytes(p + start, i - start);
+            put_bytes(esc, 2);
+            start = i + 1;
+        }
+    }
+    if (n > start) put_bytes(p + start, n - start);
+}
+
+static void put_int(long long v) {
+    char buf[24];
+    int k = 0;
+    unsigned long long m = v < 0 ? (unsigned long long)(-v) : (unsigned long long)v;
+    do { buf[k++] = (char)('0' + m % 10); m /= 10; } while (m && k < 22);
+    if (v < 0) buf[k++] = '-';
+    char out[24];
+    for (int i = 0; i < k; i++) out[i] = buf[k - 1 - i];
+    put_bytes(out, (size_t)k);
+}
+
+/* A value as the runner shows it: strings as they are, an error object's
+ * `message` field, numbers and booleans as text; 0 when nil. */
+static int put_value(lua_State *L, int i) {
+    size_t n;
+    const char *p;
+    switch (lua_type(L, i)) {
+    case LUA_TNIL: case LUA_TNONE: return 0;
+    case LUA_TSTRING: case LUA_TNUMBER:
+        p = lua_tolstring(L, i, &n);  /* numbers: converts a copy? no: in place, fine for report args */
+        put_escaped(p, n);
+        return 1;
+    case LUA_TBOOLEAN:
+        put_bytes(lua_toboolean(L, i) ? "true" : "false", lua_toboolean(L, i) ? 4 : 5);
+        return 1;
+    case LUA_TTABLE:
+        if (lua_getfield(L, i, "message") == LUA_TSTRING) {
+            p = lua_tolstring(L, -1, &n);
+            put_escaped(p, n);
+        } else {
+            put_bytes("(error object: table)", 21);
+        }
+        lua_pop(L, 1);
+        return 1;
+    default:
+        p = luaL_typename(L, i);
+        put_bytes(p, strlen(p));
+        return 1;
+    }
+}
+
+static int channel_report(lua_State *L) {
+    size_t n;
+    const char *status = luaL_optlstring(L, 1, "error", &n);
+    const char *word = "error";
+    if (strcmp(status, "success") == 0) word = "passed";
+    else if (strcmp(status, "failure") == 0) word = "failed";
+    else if (strcmp(status, "pending") == 0) word = "pending";
+    else if (strcmp(status, "listed") == 0) word = "listed";
+    put_bytes("R\t", 2);
+    put_bytes(word, strlen(word));
+    put_bytes("\t", 1);
+    if (!put_value(L, 2)) put_bytes("?", 1);
+    put_bytes("\t", 1);
+    put_int(lua_type(L, 3) == LUA_TNUMBER ? (long long)lua_tointeger(L, 3) : 0);
+    put_bytes("\t", 1);
+    double d = lua_type(L, 4) == LUA_TNUMBER ? (double)lua_tonumber(L, 4) : 0;
+    put_int(d > 0 ? (long long)(d * 1e6 + 0.5) : 0);
+    put_bytes("\t", 1);
+    int has_message = put_value(L, 5);
+    put_bytes("\t", 1);
+    put_value(L, 6);
+    put_bytes("\t", 1);
+    put_value(L, 7);
+    put_bytes(has_message ? "\t1" : "\t0", 2);
+    if (lua_type(L, 8) == LUA_TTABLE) {
+        static const char *keys[] = { "expected", "actual", "diffs", "caption" };
+        for (int k = 0; k < 4; k++) {
+            put_bytes("\t", 1);
+            int t = lua_getfield(L, 8, keys[k]);
+            if (k == 2 && t == LUA_TTABLE) {
+                lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+                for (lua_Integer j = 1; j <= len; j++) {
+                    if (j > 1) put_bytes("\x1f", 1);
+                    lua_rawgeti(L, -1, j);
+                    put_value(L, lua_gettop(L));
+                    lua_pop(L, 1);
+                }
+            } else if (t == LUA_TSTRING) {
+                const char *p = lua_tolstring(L, -1, &n);
+                put_escaped(p, n);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    put_bytes("\n", 1);
+    if (lua_toboolean(L, lua_upvalueindex(1))) bk_channel_flush();
+    return 0;
+}
+
+void bk_push_channel_report(lua_State *L, int flush_each) {
+    lua_pushboolean(L, flush_each);
+    lua_pushcclosure(L, channel_report, 1);
 }

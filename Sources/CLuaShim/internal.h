@@ -30,6 +30,7 @@ typedef struct bk_hijack {
 struct bk_state {
     /* Memory. */
     size_t used, peak, limit;
+    size_t ceiling;    /* limit, or SIZE_MAX when there is none */
     int in_host;       /* > 0 while the host runs: allocations never fail then */
     int mem_refused;   /* an allocation was refused since bk_call began */
 

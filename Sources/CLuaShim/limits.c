@@ -522,3 +522,9 @@ int bk_limits_install(lua_State *L) {
     lua_pop(L, 1);
     return 0;
 }
+
+void bk_after_fork(lua_State *L) {
+    bk_state *st = bk_st(L);
+    st->has_timer = 0;
+    atomic_store(&st->armed_ns, 0);
+}

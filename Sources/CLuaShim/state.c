@@ -22,20 +22,21 @@ double bk_now(void) { return (double)bk_now_ns() * 1e-9; }
  * a pcall; the overrun is raised when control is back in C (see call.c). */
 static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     bk_state *st = (bk_state *)ud;
-    size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
-        st->used -= old;
+        if (ptr) { free(ptr); st->used -= osize; }
         return NULL;
     }
-    if (st->limit && nsize > old && st->used - old + nsize > st->limit && !st->in_host) {
+    size_t old = ptr ? osize : 0;
+    size_t used = st->used - old + nsize;
+    /* `ceiling` is the limit, or SIZE_MAX for none: one comparison. */
+    if (used > st->ceiling && nsize > old && !st->in_host) {
         st->mem_refused = 1;
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (!p) return NULL;
-    st->used = st->used - old + nsize;
-    if (st->used > st->peak) st->peak = st->used;
+    st->used = used;
+    if (used > st->peak) st->peak = used;
     return p;
 }
 
@@ -68,6 +69,7 @@ lua_State *bk_open(size_t memory_limit, void *host, bk_releasefn release) {
     bk_state *st = calloc(1, sizeof *st);
     if (!st) return NULL;
     st->limit = memory_limit;
+    st->ceiling = memory_limit ? memory_limit : (size_t)-1;
     st->host = host;
     st->release = release;
     st->in_host = 1;  /* the driver allocates freely; protected calls set 0 */

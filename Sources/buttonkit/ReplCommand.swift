@@ -53,6 +53,10 @@ enum ReplCommand {
         session.truecolor = ct == "truecolor" || ct == "24bit"
         ReplSession.installInterruptHandler()
         if Terminal.stdinIsTerminal {
+            guard bk_edit_load() == 0 else {
+                Terminal.err("buttonkit: libedit is not installed (apt-get install libedit2): no line editing")
+                return piped(session)
+            }
             return interactive(session, history: a.value("history") ?? defaultHistoryPath())
         }
         return piped(session)
@@ -80,20 +84,20 @@ enum ReplCommand {
 
     static func interactive(_ session: ReplSession, history: String) -> Int32 {
         Terminal.out("ButtonKit \(ButtonKitLua.version) (Lua 5.4) — :help for help, Ctrl-D to leave\n")
-        stifle_history(historyLimit)
-        _ = read_history(history)
+        bk_stifle_history(historyLimit)
+        _ = bk_read_history(history)
         completionSession = session
         // '.' and ':' stay inside words so "ui.radioG" and "b:" complete whole.
         let breaks = strdup(" \t\n\"'`@$><=;|&{(),+-*/%^#~[]")
         bk_rl_setup(breaks) { text, start, end in ReplCommand.complete(text, start, end) }
         defer {
-            _ = write_history(history)
+            _ = bk_write_history(history)
             free(breaks)
             completionSession = nil
         }
         while !session.wantsExit {
             _ = ReplSession.takeInterrupt()
-            guard let cline = readline(session.prompt) else {
+            guard let cline = bk_readline(session.prompt) else {
                 if ReplSession.takeInterrupt() {
                     // Ctrl-C at the prompt: drop the line, stay.
                     session.cancelLine()
@@ -106,7 +110,7 @@ enum ReplCommand {
             let line = String(cString: cline)
             free(cline)
             if ReplSession.takeInterrupt() { session.cancelLine(); continue }
-            if !line.trimmingSpaces().isEmpty { add_history(line) }
+            if !line.trimmingSpaces().isEmpty { bk_add_history(line) }
             evaluate(session, line)
         }
         return 0

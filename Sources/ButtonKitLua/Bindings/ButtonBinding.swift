@@ -137,11 +137,14 @@ enum ButtonBinding {
     static let button = ObjectBinding<Button>(kind: .button, fields: specs(plainFields), methods: plainMethods, summary: summary)
     static let sortButton = ObjectBinding<Button>(kind: .sortButton, fields: specs(sortFields), methods: sortMethods, summary: summary)
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
+    static func installButton(_ L: OpaquePointer, _ ctx: LuaContext) {
         button.register(L, ctx,
                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.button.get(L, obj, f) } },
                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.button.set(L, obj, f) } },
                         tostring: { L in Host.run(L) { L in try ButtonBinding.button.tostring(L) } })
+    }
+
+    static func installSortButton(_ L: OpaquePointer, _ ctx: LuaContext) {
         sortButton.register(L, ctx,
                             getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.get(L, obj, f) } },
                             setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.set(L, obj, f) } },

@@ -25,7 +25,7 @@ enum Identity {
             if let s = obj as? Screen { ctx.createdScreens.append(s) }
         }
         _ = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(ctx.metatableRefs[Int(kind.rawValue)]))
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(Binding.metatable(L, ctx, kind)))
         _ = lua_setmetatable(L, -2)
         lua_createtable(L, 0, 0)  // user value: handlers and children
         _ = bk_setuservalue(L, -2)

@@ -144,12 +144,24 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
 extension Binding {
     static func installAll(_ L: OpaquePointer, _ ctx: LuaContext) {
         Identity.install(L, ctx)
-        ButtonBinding.install(L, ctx)
-        RadioGroupBinding.install(L, ctx)
-        SortBarBinding.install(L, ctx)
-        ScreenBinding.install(L, ctx)
-        StoreBinding.install(L, ctx)
-        StyleBuilderBinding.install(L, ctx)
+    }
+
+    /// The registry reference of `kind`'s metatable, registering the kind on
+    /// first use: a script that never makes a sort bar never pays for its
+    /// metatable (start-up matters; most scripts use one or two kinds).
+    static func metatable(_ L: OpaquePointer, _ ctx: LuaContext, _ kind: Kind) -> Int32 {
+        let ref = ctx.metatableRefs[Int(kind.rawValue)]
+        if ref != LUA_NOREF { return ref }
+        switch kind {
+        case .button: ButtonBinding.installButton(L, ctx)
+        case .sortButton: ButtonBinding.installSortButton(L, ctx)
+        case .radioGroup: RadioGroupBinding.install(L, ctx)
+        case .sortBar: SortBarBinding.install(L, ctx)
+        case .screen: ScreenBinding.install(L, ctx)
+        case .store: StoreBinding.install(L, ctx)
+        case .styleBuilder: StyleBuilderBinding.install(L, ctx)
+        }
+        return ctx.metatableRefs[Int(kind.rawValue)]
     }
 
     /// Every kind's name with its field and method names, as registered: the

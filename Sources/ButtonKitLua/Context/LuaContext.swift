@@ -171,3 +171,9 @@ extension LuaContext {
     /// the results channel (a test worker's), instead of on standard error.
     package func endWithLastWords() { bk_set_stuck_handler(L, bk_channel_stuck, nil) }
 }
+
+extension LuaContext {
+    /// Call in a child process right after fork: POSIX timers are not
+    /// inherited, so the state forgets the parent's.
+    package func afterFork() { bk_after_fork(L) }
+}

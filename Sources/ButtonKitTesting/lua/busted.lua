@@ -8,6 +8,8 @@ local host = ...  -- the runner's functions, handed over by the bootstrap; never
 
 local luassert = require "luassert.internals"
 local failure_mt = luassert.failure_mt
+local host_call, host_clock, host_report, host_activity = host.call, host.clock, host.report, host.activity
+local luassert_mark, luassert_revert_to = luassert.mark, luassert.revert_to
 
 local busted = { version = "2.1.1 (buttonkit)" }
 
@@ -26,17 +28,25 @@ local function errortype(e)
   return "error"
 end
 
+-- The name a node shows: its ancestors' names (below the file) and its own.
+local function joined_name(parent, name)
+  if not parent or parent.kind == "file" or parent.full_name == "" then return name end
+  return parent.full_name .. " " .. name
+end
+
 local function new_block(kind, name, fn, parent, line)
   return {
     kind = kind, name = name, fn = fn, parent = parent, line = line, children = {},
     before_each = {}, after_each = {}, lazy_setup = {}, lazy_teardown = {},
     strict_setup = {}, strict_teardown = {},
+    full_name = kind == "file" and "" or joined_name(parent, name),
   }
 end
 
+local host_line = host.line
 local function caller_line(level)
-  local info = debug.getinfo(level + 1, "l")
-  return info and info.currentline or 0
+  -- line(n) counts from its caller: level + 1 skips caller_line itself.
+  return host_line(level + 1)
 end
 
 -- Registration ------------------------------------------------------------
@@ -72,7 +82,9 @@ local function register_test(kind, is_pending)
     end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
     local line = caller_line(2)
-    local t = { kind = "it", name = tostring(name), fn = fn, parent = current, line = line }
+    name = tostring(name)
+    local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
+      file = opts.file }
     if fn == nil or is_pending then t.pending = true end
     current.children[#current.children + 1] = t
   end
@@ -139,16 +151,7 @@ busted.unsubscribe = function() end
 -- Names, tags, selection ------------------------------------------------
 
 local function full_name(node)
-  if node.full_name then return node.full_name end
-  local parts = {}
-  local n = node
-  while n and n.kind ~= "file" do
-    table.insert(parts, 1, n.name)
-    n = n.parent
-  end
-  local name = table.concat(parts, " ")
-  if node.kind == "it" then node.full_name = name end
-  return name
+  return node.full_name or joined_name(node.parent, node.name)
 end
 
 local function tags_of(name)
@@ -228,7 +231,9 @@ local spec_source -- "@path" of the spec file, for trimming tracebacks
 local function trim_traceback(tb)
   local out = {}
   for line in tostring(tb):gmatch("[^\n]+") do
-    if line:match("^%s") and not line:find("%[buttonkit") and not line:find("%[C%]") then
+    -- The framework's bytecode carries no source names: its frames read "?".
+    if line:match("^%s") and not line:find("%[buttonkit") and not line:find("%[C%]")
+      and not line:match("^%s+%?[:%s]") then
       out[#out + 1] = line
     end
   end
@@ -244,12 +249,12 @@ local function message_of(e)
   return tostring(e)
 end
 
--- Runs fn with `seconds` to finish (0: no limit of its own) through the
+-- Runs fn until `deadline` (clock() seconds; nil: no limit) through the
 -- host's limited call; returns status ("success", "failure", "error",
 -- "pending"), message and traceback. A limit that fired cannot be caught
 -- inside fn: it re-fires until this call returns.
-local function safe(fn, seconds)
-  local ok, e, why, tb = host.call(seconds or 0, opts.timeout, fn)
+local function safe(fn, deadline)
+  local ok, e, why, tb = host_call(deadline or 0, opts.timeout, fn)
   if ok then return "success" end
   tb = tb and trim_traceback(tb) or nil
   if why == "memory" then
@@ -259,45 +264,50 @@ local function safe(fn, seconds)
   return errortype(e), message_of(e), tb
 end
 
+-- A deadline `opts.timeout` from now (nil when there is no limit).
+local function fresh_deadline()
+  local t = opts.timeout
+  if t > 0 then return host_clock() + t end
+  return nil
+end
+
 local function report(node, status, message, traceback, started, output, details)
   local name = full_name(node)
   if name == "" then name = node.name end
   -- Positional arguments: no table to build per test.
-  host.report(status, name, node.line or 0, started and (host.clock() - started) or 0,
+  host_report(status, name, node.line or 0, started and (host_clock() - started) or 0,
     message, traceback, output, details)
   if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
 end
 
--- Seconds left before `deadline` (a clock value; nil: no limit), for the
--- next piece of a test; a test already out of time gets a moment, so the
--- limit fires and names where it stopped.
-local function left(deadline)
-  if not deadline then return 0 end
-  local r = deadline - host.clock()
-  return r > 0.001 and r or 0.001
+local chain_keys = { before_each = "chain_before_each", after_each = "chain_after_each" }
+
+local function hook_chain(block, list, from_leaf_up)
+  local key = chain_keys[list]
+  local chain = block[key]
+  if chain then return chain end
+  local blocks = {}
+  local b = block
+  while b do table.insert(blocks, 1, b) b = b.parent end
+  chain = {}
+  local first, last, step = 1, #blocks, 1
+  if from_leaf_up then first, last, step = #blocks, 1, -1 end
+  for i = first, last, step do
+    for _, h in ipairs(blocks[i][list]) do chain[#chain + 1] = h end
+  end
+  block[key] = chain
+  return chain
 end
 
 local function run_hooks(list, from_leaf_up, block, deadline)
-  -- The chain of blocks from the root to `block` (cached per block).
-  local chain = block.chain
-  if not chain then
-    chain = {}
-    local b = block
-    while b do table.insert(chain, 1, b) b = b.parent end
-    block.chain = chain
-    local rev = {}
-    for i = #chain, 1, -1 do rev[#rev + 1] = chain[i] end
-    block.chain_up = rev
-  end
-  if from_leaf_up then chain = block.chain_up end
+  local chain = hook_chain(block, list, from_leaf_up)
+  if #chain == 0 then return nil end
   local first_status, first_msg, first_tb
-  for _, blk in ipairs(chain) do
-    for _, h in ipairs(blk[list]) do
-      local st, msg, tb = safe(h.fn, left(deadline))
-      if st ~= "success" and not first_status then
-        first_status, first_msg, first_tb = "error", list .. " failed: " .. msg, tb
-        if not from_leaf_up then return first_status, first_msg, first_tb end
-      end
+  for i = 1, #chain do
+    local st, msg, tb = safe(chain[i].fn, deadline)
+    if st ~= "success" and not first_status then
+      first_status, first_msg, first_tb = "error", list .. " failed: " .. msg, tb
+      if not from_leaf_up then return first_status, first_msg, first_tb end
     end
   end
   return first_status, first_msg, first_tb
@@ -310,7 +320,7 @@ local function ensure_lazy(block)
   if block.lazy_done ~= nil then return block.lazy_done end
   block.lazy_done = true
   for _, h in ipairs(block.lazy_setup) do
-    local st, msg, tb = safe(h.fn, opts.timeout)
+    local st, msg, tb = safe(h.fn, fresh_deadline())
     if st ~= "success" then
       block.lazy_done = false
       report({ kind = "hook", name = full_name(block) .. " lazy_setup", line = h.line, parent = block.parent },
@@ -358,44 +368,48 @@ local function stop_capture()
   return out
 end
 
+local select_all, listing, timeout, report_starts  -- from the options, per file
+
 local function run_test(test)
   if stop_all then return end
-  local name = full_name(test)
-  if not selected(test, name) then return end
-  if opts.list then
+  local name = test.full_name
+  if not (select_all or selected(test, name)) then return end
+  if listing then
     host.report("listed", name, test.line or 0, 0)
     return
   end
   if test.pending then
-    report(test, "pending", nil, nil, host.clock())
+    report(test, "pending", nil, nil, host_clock())
     return
   end
-  if not ensure_lazy(test.parent) then return end
+  local parent = test.parent
+  if parent.lazy_done ~= true and not ensure_lazy(parent) then return end
   busted.failure_details = nil
-  local started = host.clock()
-  local snapshot = luassert.assert:snapshot()
-  test.file = opts.file
+  local started = host_clock()
+  local mark_spies, mark_generation = luassert_mark()
   busted.current_test = test
   start_capture()
-  host.activity(name, test.line or 0)
-  if opts.report_starts then host.started(name, test.line or 0) end
+  host_activity(name, test.line or 0)
+  if report_starts then host.started(name, test.line or 0) end
   -- The test's time covers before_each and its body; cleanup (finally,
   -- after_each) gets a time of its own, so it runs even after a timeout.
-  local deadline = opts.timeout > 0 and started + opts.timeout or nil
-  local status, msg, tb = run_hooks("before_each", false, test.parent, deadline)
+  local deadline = timeout > 0 and started + timeout or nil
+  local status, msg, tb = run_hooks("before_each", false, parent, deadline)
   if not status then
     running_test = test
-    status, msg, tb = safe(test.fn, left(deadline))
+    status, msg, tb = safe(test.fn, deadline)
     running_test = nil
     if test.finally then
-      local fst, fmsg, ftb = safe(test.finally, opts.timeout)
+      local fst, fmsg, ftb = safe(test.finally, fresh_deadline())
       if status == "success" and fst ~= "success" then status, msg, tb = fst, fmsg, ftb end
     end
   end
-  local cleanup = opts.timeout > 0 and host.clock() + opts.timeout or nil
-  local ast, amsg, atb = run_hooks("after_each", true, test.parent, cleanup)
+  local ast, amsg, atb
+  if #hook_chain(parent, "after_each", true) > 0 then
+    ast, amsg, atb = run_hooks("after_each", true, parent, fresh_deadline())
+  end
   local output = stop_capture()
-  snapshot:revert()
+  luassert_revert_to(mark_spies, mark_generation)
   if status == "success" and ast then status, msg, tb = ast, amsg, atb end
   if status == "success" then msg, tb = nil, nil end
   local details = status == "failure" and busted.failure_details or nil
@@ -422,7 +436,7 @@ run_block = function(block)
   local restore = block.insulate and snapshot_globals() or nil
   local saved = current
   current = block
-  local st, msg, tb = safe(block.fn, opts.timeout)
+  local st, msg, tb = safe(block.fn, fresh_deadline())
   current = saved
   if st ~= "success" then
     report(block, "error", msg, tb)
@@ -435,7 +449,7 @@ run_block = function(block)
   local setup_ok = true
   if not opts.list then
     for _, h in ipairs(block.strict_setup) do
-      local s, m, t = safe(h.fn, opts.timeout)
+      local s, m, t = safe(h.fn, fresh_deadline())
       if s ~= "success" then
         setup_ok = false
         report({ kind = "hook", name = full_name(block) .. " setup", line = h.line, parent = block.parent }, "error", m, t)
@@ -452,12 +466,12 @@ run_block = function(block)
   if not opts.list then
     if block.lazy_done ~= nil then
       for _, h in ipairs(block.lazy_teardown) do
-        local s, m, t = safe(h.fn, opts.timeout)
+        local s, m, t = safe(h.fn, fresh_deadline())
         if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " lazy_teardown", line = h.line, parent = block.parent }, "error", m, t) end
       end
     end
     for _, h in ipairs(block.strict_teardown) do
-      local s, m, t = safe(h.fn, opts.timeout)
+      local s, m, t = safe(h.fn, fresh_deadline())
       if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " teardown", line = h.line, parent = block.parent }, "error", m, t) end
     end
   end
@@ -487,6 +501,9 @@ end
 function busted.run(path, chunk, err, options)
   opts = options
   busted.options = options
+  options.select_all = #options.tags == 0 and #options.exclude_tags == 0 and #options.filter == 0
+    and #options.filter_out == 0 and options.shard_count <= 1 and #options.skip == 0
+  select_all, listing, timeout, report_starts = options.select_all, options.list, options.timeout, options.report_starts
   if #options.skip > 0 then
     skip_counts = {}
     for _, n in ipairs(options.skip) do skip_counts[n] = (skip_counts[n] or 0) + 1 end

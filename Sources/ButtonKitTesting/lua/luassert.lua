@@ -299,7 +299,10 @@ luassert.namespace = namespace
 
 local keys_cache_reset -- set once the key cache exists
 
+local namespace_version = 0  -- bumped by every (un)registration; resolved chains check it
+
 local function register(_, space, name, callback, positive, negative)
+  namespace_version = namespace_version + 1
   if keys_cache_reset then keys_cache_reset() end
   namespace[space] = namespace[space] or {}
   namespace[space][name:lower()] = {
@@ -432,11 +435,104 @@ state_mt.__call = function(self, ...)
   return ...
 end
 
+local function noop_modifier(state) return state end
+local function negate_modifier(state) state.mod = not state.mod return state end
+
+-- Chains: `assert.are.equal` walks shared, immutable chain nodes (one per
+-- distinct word sequence, made once) instead of building a state per use.
+-- A node resolves its words once (until an assertion is registered); the
+-- common case — words that are plain modifiers and one assertion — calls
+-- the assertion with a small fresh state. A modifier that takes arguments
+-- (`message`, `spy`, `array`) falls back to a mutable state.
+local TOKENS, CHILDREN, RESOLVED = {}, {}, {}
+local chain_mt = {}
+
+local function chain_child(node, key)
+  local children = rawget(node, CHILDREN)
+  local c = children[key]
+  if c then return c end
+  if type(key) ~= "string" then return nil end
+  local parts = split_cache[key]
+  if not parts then
+    parts = {}
+    for token in tostring(key):lower():gmatch("[^_]+") do parts[#parts + 1] = token end
+    if type(key) == "string" then split_cache[key] = parts end
+  end
+  local tokens = {}
+  for i, t in ipairs(rawget(node, TOKENS)) do tokens[i] = t end
+  for i = 1, #parts do tokens[#tokens + 1] = parts[i] end
+  c = setmetatable({ [TOKENS] = tokens, [CHILDREN] = {} }, chain_mt)
+  children[key] = c
+  -- Also a plain field, so the next `node.key` is a table hit, not a
+  -- metamethod call.
+  rawset(node, key, c)
+  return c
+end
+
+chain_mt.__index = chain_child
+
+-- What a chain means: { assertion, mod } when its words are plain modifiers
+-- and one assertion; false otherwise (the general path handles it).
+local function resolve(node)
+  local r = rawget(node, RESOLVED)
+  if r ~= nil and r.version == namespace_version then return r end
+  r = { version = namespace_version, simple = false }
+  local keys = extract_keys("assertion", rawget(node, TOKENS))
+  local mod, assertion = true, nil
+  for _, t in ipairs(keys) do
+    local m = namespace.modifier[t]
+    if namespace.assertion[t] then
+      assertion = namespace.assertion[t]
+    elseif m and (m.callback == noop_modifier) then
+      -- nothing
+    elseif m and (m.callback == negate_modifier) then
+      mod = not mod
+    else
+      assertion = nil
+      r.simple = false
+      rawset(node, RESOLVED, r)
+      return r
+    end
+  end
+  if assertion then r.simple, r.assertion, r.mod = true, assertion, mod end
+  rawset(node, RESOLVED, r)
+  return r
+end
+
+chain_mt.__call = function(node, ...)
+  local r = resolve(node)
+  if not r.simple then
+    -- The general path: a mutable state holding this chain's words.
+    local state = new_state()
+    for i, t in ipairs(rawget(node, TOKENS)) do state.tokens[i] = t end
+    return state_mt.__call(state, ...)
+  end
+  local assertion = r.assertion
+  local state = { mod = r.mod, tokens = rawget(node, TOKENS) }
+  local args = util.make_arglist(...)
+  local ok, retargs = assertion.callback(state, args, 2)
+  if (not ok) == state.mod then
+    local key = state.mod and assertion.positive_message or assertion.negative_message
+    local msg = build_message(key, rawget(state, "failure_message"), args)
+    fail(msg or "assertion failed!", 2)
+  end
+  if retargs then return unpack(retargs, 1, retargs.n or #retargs) end
+  return ...
+end
+
+local root_chain = setmetatable({ [TOKENS] = {}, [CHILDREN] = {} }, chain_mt)
+
 local generation = 0
 local saved_state = {}
 
+local mark_spies = {}  -- generation -> number of spies when it was marked
+
 local function remember()
   local snap = saved_state[generation]
+  if not snap and mark_spies[generation] then
+    snap = { nspies = mark_spies[generation], generation = generation }
+    saved_state[generation] = snap
+  end
   if snap and not snap.params then
     snap.params = {}
     for k, v in pairs(parameters) do snap.params[k] = v end
@@ -480,6 +576,27 @@ local function revert_snapshot(snap)
   generation = snap.generation - 1
 end
 
+-- The framework's per-test snapshot without a table: a mark is the number
+-- of spies and the generation; revert_to undoes what came after it.
+function luassert.mark()
+  generation = generation + 1
+  local n = #spies
+  mark_spies[generation] = n
+  return n, generation
+end
+
+function luassert.revert_to(nspies, gen)
+  mark_spies[gen] = nil
+  local snap = saved_state[gen]
+  if snap then revert_snapshot(snap) return end
+  for i = #spies, nspies + 1, -1 do
+    local s = spies[i]
+    if s.revert then s:revert() end
+    spies[i] = nil
+  end
+  generation = gen - 1
+end
+
 -- Called as snapshot:revert(), luassert's form.
 function assert_obj.snapshot(_)
   generation = generation + 1
@@ -507,20 +624,16 @@ setmetatable(assert_obj, {
     end
     return ok, message, level, ...
   end,
-  __index = function(_, key)
-    return new_state()[key]
-  end,
+  __index = root_chain,
 })
 
 --------------------------------------------------------------------------
 -- Modifiers.
-local function noop(state) return state end
 for _, w in ipairs({ "is", "are", "was", "has", "does", "a", "an", "the" }) do
-  register(nil, "modifier", w, noop)
+  register(nil, "modifier", w, noop_modifier)
 end
-local function negate(state) state.mod = not state.mod return state end
-register(nil, "modifier", "not", negate)
-register(nil, "modifier", "no", negate)
+register(nil, "modifier", "not", negate_modifier)
+register(nil, "modifier", "no", negate_modifier)
 register(nil, "modifier", "message", function(state, args)
   if args then state.failure_message = args[1] end
 end)

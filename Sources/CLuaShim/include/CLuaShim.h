@@ -87,6 +87,9 @@ int bk_loadfile(lua_State *L, const char *path, const char *mode);
 /* The configured seconds of the deadline in force (for messages), 0 = none. */
 double bk_timeout(lua_State *L);
 
+/* In a child right after fork: timers are not inherited, forget the parent's. */
+void bk_after_fork(lua_State *L);
+
 /* Asks running code to stop at its next instruction ("interrupted").
  * Async-signal-safe. */
 void bk_interrupt(lua_State *L);
@@ -112,6 +115,16 @@ int bk_channel_flush(void);
 void bk_channel_activity(const char *text, long line);
 /* Async-signal-safe: writes what is pending, then an "X" record. */
 void bk_channel_last_words(const char *message);
+/* Pushes activity(name, line), setting the state's and the channel's
+ * activity; and clock(), monotonic seconds. */
+void bk_push_activity(lua_State *L);
+void bk_push_clock(lua_State *L);
+/* Pushes line(level): the current line `level` frames up, without a table. */
+void bk_push_line(lua_State *L);
+/* Pushes report(status, name, line, duration, message, traceback, output,
+ * picture) writing the runner's "R" record into the channel (a worker's
+ * report: no host strings per test); `flush_each` writes after each one. */
+void bk_push_channel_report(lua_State *L, int flush_each);
 /* A bk_stuckfn that ends with the channel's last words. */
 void bk_channel_stuck(void *ud, const char *message, size_t length);
 /* Crash signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) leave last words too. */

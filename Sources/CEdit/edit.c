@@ -1,0 +1,54 @@
+/*
+ * libedit, loaded on demand (see CEdit.h). Its settings are C globals
+ * found with dlsym; these functions touch them on the C side.
+ */
+#include "CEdit.h"
+#include <dlfcn.h>
+#include <stddef.h>
+
+static char *(*p_readline)(const char *);
+static void (*p_add_history)(const char *);
+static int (*p_read_history)(const char *);
+static int (*p_write_history)(const char *);
+static void (*p_stifle_history)(int);
+static int *p_catch_signals;
+static char **p_word_breaks;
+static bk_completion_fn *p_completion;
+static int *p_completion_over;
+static int *p_append_character;
+
+int bk_edit_load(void) {
+    if (p_readline) return 0;
+    void *h = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!h) h = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h) return -1;
+    p_readline = (char *(*)(const char *))dlsym(h, "readline");
+    p_add_history = (void (*)(const char *))dlsym(h, "add_history");
+    p_read_history = (int (*)(const char *))dlsym(h, "read_history");
+    p_write_history = (int (*)(const char *))dlsym(h, "write_history");
+    p_stifle_history = (void (*)(int))dlsym(h, "stifle_history");
+    p_catch_signals = (int *)dlsym(h, "rl_catch_signals");
+    p_word_breaks = (char **)dlsym(h, "rl_completer_word_break_characters");
+    p_completion = (bk_completion_fn *)dlsym(h, "rl_attempted_completion_function");
+    p_completion_over = (int *)dlsym(h, "rl_attempted_completion_over");
+    p_append_character = (int *)dlsym(h, "rl_completion_append_character");
+    if (!p_readline || !p_add_history) { p_readline = NULL; return -1; }
+    return 0;
+}
+
+char *bk_readline(const char *prompt) { return p_readline ? p_readline(prompt) : NULL; }
+void bk_add_history(const char *line) { if (p_add_history) p_add_history(line); }
+int bk_read_history(const char *path) { return p_read_history ? p_read_history(path) : -1; }
+int bk_write_history(const char *path) { return p_write_history ? p_write_history(path) : -1; }
+void bk_stifle_history(int max) { if (p_stifle_history) p_stifle_history(max); }
+
+void bk_rl_setup(char *word_breaks, bk_completion_fn complete) {
+    if (p_catch_signals) *p_catch_signals = 0;
+    if (p_word_breaks) *p_word_breaks = word_breaks;
+    if (p_completion) *p_completion = complete;
+}
+
+void bk_rl_completion_flags(int single_match) {
+    if (p_completion_over) *p_completion_over = 1;
+    if (p_append_character) *p_append_character = single_match ? '\0' : ' ';
+}
