@@ -21,9 +21,14 @@ public struct Appearance: Hashable, Sendable, Codable {
     public var direction: SortDirection?
 
     /// The system defaults of a custom-type UIButton in `state`.
+    /// UIKit's defaults for a custom button: white title, clear background, black border.
+    public static let defaultTitleColor = Color.white
+    public static let defaultBackgroundColor = Color.clear
+    public static let defaultBorderColor = Color.black
+
     public static func systemDefault(_ state: ControlState) -> Appearance {
         Appearance(state: state, title: nil, attributedTitle: nil, text: nil,
-                   titleColor: .white, backgroundColor: .clear, borderColor: .black,
+                   titleColor: defaultTitleColor, backgroundColor: defaultBackgroundColor, borderColor: defaultBorderColor,
                    borderWidth: 0, cornerRadius: 0, font: .systemDefault, image: nil,
                    backgroundImage: nil, imageAdjustment: .none, alpha: 1, direction: nil)
     }

@@ -37,95 +37,95 @@ public enum Resolver {
     /// Hot path (every `appearance` read): no allocation beyond the result.
     /// The styles to consult are kept as entry indices packed in nibbles,
     /// best first, normal last, and fields are read in place.
+    /// The entries to consult, best first, as indices packed in nibbles;
+    /// normal is always last.
+    struct Chain {
+        var packed: UInt64 = 0
+        var count = 0
+        mutating func append(_ i: Int) { packed |= UInt64(i) << (4 * UInt64(count)); count += 1 }
+        func index(_ k: Int) -> Int { Int((packed >> (4 * UInt64(k))) & 15) }
+    }
+
+    /// The first value `get` finds along the chain.
+    @inline(__always)
+    static func pick<T>(_ entries: [StyleTable.Entry], _ chain: Chain, _ get: (Style) -> T?) -> T? {
+        for k in 0..<chain.count {
+            if let v = get(entries[chain.index(k)].style) { return v }
+        }
+        return nil
+    }
+
     public static func resolve(_ table: StyleTable, state: ControlState, fallback: Fallback,
                                extras: Extras = Extras()) -> Appearance {
-        var a = Appearance.systemDefault(state)
-        a.direction = extras.direction
-        return table.entries.withUnsafeBufferPointer { entries -> Appearance in
-            var normalIndex = -1, exactIndex = -1
-            for i in 0..<entries.count {
-                let st = entries[i].state
-                if st.isEmpty { normalIndex = i }
-                if st == state { exactIndex = i }
-            }
-            // The chain of entries to consult, best first; normal is always last.
-            var chain: UInt64 = 0
-            var count = 0
-            func append(_ i: Int) { chain |= UInt64(i) << (4 * UInt64(count)); count += 1 }
-            if !state.isEmpty {
-                if fallback == .uikit {
-                    if exactIndex >= 0 { append(exactIndex) }
-                } else if entries.count > 0 {
-                    let mask = table.styledMask
-                    for sub in cascadeOrder[Int(state.rawValue)] where mask & (1 << UInt16(sub.rawValue)) != 0 {
-                        for i in 0..<entries.count where entries[i].state == sub { append(i) }
-                    }
-                }
-            }
-            if normalIndex >= 0 { append(normalIndex) }
-
-            @inline(__always) func pick<T>(_ get: (UnsafePointer<StyleTable.Entry>) -> T?) -> T? {
-                var c = chain
-                for _ in 0..<count {
-                    if let v = get(entries.baseAddress! + Int(c & 15)) { return v }
-                    c >>= 4
-                }
-                return nil
-            }
-            @inline(__always) func pickIndex(_ has: (UnsafePointer<StyleTable.Entry>) -> Bool) -> Int {
-                var c = chain
-                for k in 0..<count {
-                    if has(entries.baseAddress! + Int(c & 15)) { return k }
-                    c >>= 4
-                }
-                return -1
-            }
-
-            a.title = pick { $0.pointee.style.title }
-            a.attributedTitle = pick { $0.pointee.style.attributedTitle }
-            if let runs = a.attributedTitle {
-                var t = ""
-                for r in runs { t += r.text }
-                a.text = t
-            } else {
-                a.text = a.title
-            }
-            if let v = pick({ $0.pointee.style.titleColor }) { a.titleColor = v }
-            if let v = pick({ $0.pointee.style.backgroundColor }) { a.backgroundColor = v }
-            if let v = pick({ $0.pointee.style.borderColor }) { a.borderColor = v }
-            if let v = pick({ $0.pointee.style.borderWidth }) { a.borderWidth = v }
-            if let v = pick({ $0.pointee.style.cornerRadius }) { a.cornerRadius = v }
-            if let v = pick({ $0.pointee.style.font }) { a.font = v }
-            if let v = pick({ $0.pointee.style.alpha }) { a.alpha = v }
-            a.backgroundImage = pick { $0.pointee.style.backgroundImage }
-
-            // Images: an exact-state image is drawn as-is; an image borrowed
-            // from normal (or a sort icon, which plays normal's role) is adjusted.
-            if exactIndex >= 0, let img = entries[exactIndex].style.image {
-                a.image = img
-            } else {
-                var borrowed: String?
-                var fromNormal = false
-                if let icon = extras.icon {
-                    borrowed = icon; fromNormal = true
-                } else {
-                    let k = pickIndex { $0.pointee.style.image != nil }
-                    if k >= 0 {
-                        let i = Int((chain >> (4 * UInt64(k))) & 15)
-                        borrowed = entries[i].style.image
-                        fromNormal = i == normalIndex
-                    }
-                }
-                a.image = borrowed
-                if borrowed != nil, fromNormal, !state.isEmpty {
-                    if state.contains(.disabled) && extras.adjustsImageWhenDisabled {
-                        a.imageAdjustment = .disabled
-                    } else if state.contains(.highlighted) && extras.adjustsImageWhenHighlighted {
-                        a.imageAdjustment = .highlighted
-                    }
-                }
-            }
-            return a
+        // No closures capture mutable state here (each would cost a run-time
+        // exclusivity check) and the result is built once: an Appearance is
+        // large, and copies of it cost more than resolving.
+        let entries = table.entries
+        var normalIndex = -1, exactIndex = -1
+        for i in 0..<entries.count {
+            let st = entries[i].state
+            if st.isEmpty { normalIndex = i }
+            if st == state { exactIndex = i }
         }
+        var chain = Chain()
+        if !state.isEmpty {
+            if fallback == .uikit {
+                if exactIndex >= 0 { chain.append(exactIndex) }
+            } else if entries.count > 0 {
+                let mask = table.styledMask
+                for sub in cascadeOrder[Int(state.rawValue)] where mask & (1 << UInt16(sub.rawValue)) != 0 {
+                    for i in 0..<entries.count where entries[i].state == sub { chain.append(i) }
+                }
+            }
+        }
+        if normalIndex >= 0 { chain.append(normalIndex) }
+
+        let title = pick(entries, chain) { $0.title }
+        let runs = pick(entries, chain) { $0.attributedTitle }
+
+        // Images: an exact-state image is drawn as-is; an image borrowed
+        // from normal (or a sort icon, which plays normal's role) is adjusted.
+        var image: String?
+        var adjustment = ImageAdjustment.none
+        if exactIndex >= 0, let img = entries[exactIndex].style.image {
+            image = img
+        } else {
+            var fromNormal = false
+            if let icon = extras.icon {
+                image = icon; fromNormal = true
+            } else {
+                for k in 0..<chain.count {
+                    let i = chain.index(k)
+                    if let img = entries[i].style.image {
+                        image = img
+                        fromNormal = i == normalIndex
+                        break
+                    }
+                }
+            }
+            if image != nil, fromNormal, !state.isEmpty {
+                if state.contains(.disabled) && extras.adjustsImageWhenDisabled {
+                    adjustment = .disabled
+                } else if state.contains(.highlighted) && extras.adjustsImageWhenHighlighted {
+                    adjustment = .highlighted
+                }
+            }
+        }
+        var text = title
+        if let runs {
+            var t = ""
+            for r in runs { t += r.text }
+            text = t
+        }
+        return Appearance(state: state, title: title, attributedTitle: runs, text: text,
+                          titleColor: pick(entries, chain) { $0.titleColor } ?? Appearance.defaultTitleColor,
+                          backgroundColor: pick(entries, chain) { $0.backgroundColor } ?? Appearance.defaultBackgroundColor,
+                          borderColor: pick(entries, chain) { $0.borderColor } ?? Appearance.defaultBorderColor,
+                          borderWidth: pick(entries, chain) { $0.borderWidth } ?? 0,
+                          cornerRadius: pick(entries, chain) { $0.cornerRadius } ?? 0,
+                          font: pick(entries, chain) { $0.font } ?? Font.systemDefault,
+                          image: image, backgroundImage: pick(entries, chain) { $0.backgroundImage },
+                          imageAdjustment: adjustment, alpha: pick(entries, chain) { $0.alpha } ?? 1,
+                          direction: extras.direction)
     }
 }

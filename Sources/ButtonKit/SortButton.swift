@@ -5,7 +5,7 @@
 /// `selected = true`. valueChanged is sent when the direction changes.
 public final class SortButton: Button {
     public let key: String
-    public private(set) var direction: SortDirection = .none
+    @exclusivity(unchecked) public private(set) var direction: SortDirection = .none
     /// The direction taken on first selection (ascending or descending).
     public var initialDirection: SortDirection = .ascending
     public var cycle: SortCycle = .toggle

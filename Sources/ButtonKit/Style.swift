@@ -1,17 +1,58 @@
 /// What was set for exactly one state. Every property is optional: an unset
 /// property falls back according to the button's `Fallback` rule.
 public struct Style: Hashable, Sendable {
-    public var title: String?
-    public var attributedTitle: [AttributedRun]?
-    public var titleColor: Color?
-    public var backgroundColor: Color?
-    public var borderColor: Color?
-    public var borderWidth: Double?
-    public var cornerRadius: Double?
-    public var font: Font?
-    public var image: String?
-    public var backgroundImage: String?
-    public var alpha: Double?
+    // Sparse storage: a bit per property that is set, and the set values in
+    // property order. A state's style usually sets two or three of the
+    // eleven properties, and 100,000 buttons with three styled states must
+    // fit in 80 MB: eleven optionals took 145 bytes per style, this takes 10
+    // plus the values actually set.
+    private var present: UInt16 = 0
+    private var values: [StyleValue] = []
+
+    public var title: String? {
+        get { if case .text(let s)? = value(of: .title) { return s }; return nil }
+        set { store(.title, newValue.map(StyleValue.text)) }
+    }
+    public var attributedTitle: [AttributedRun]? {
+        get { if case .runs(let r)? = value(of: .attributedTitle) { return r }; return nil }
+        set { store(.attributedTitle, newValue.map(StyleValue.runs)) }
+    }
+    public var titleColor: Color? {
+        get { if case .color(let c)? = value(of: .titleColor) { return c }; return nil }
+        set { store(.titleColor, newValue.map(StyleValue.color)) }
+    }
+    public var backgroundColor: Color? {
+        get { if case .color(let c)? = value(of: .backgroundColor) { return c }; return nil }
+        set { store(.backgroundColor, newValue.map(StyleValue.color)) }
+    }
+    public var borderColor: Color? {
+        get { if case .color(let c)? = value(of: .borderColor) { return c }; return nil }
+        set { store(.borderColor, newValue.map(StyleValue.color)) }
+    }
+    public var borderWidth: Double? {
+        get { if case .number(let n)? = value(of: .borderWidth) { return n }; return nil }
+        set { store(.borderWidth, newValue.map(StyleValue.number)) }
+    }
+    public var cornerRadius: Double? {
+        get { if case .number(let n)? = value(of: .cornerRadius) { return n }; return nil }
+        set { store(.cornerRadius, newValue.map(StyleValue.number)) }
+    }
+    public var font: Font? {
+        get { if case .font(let f)? = value(of: .font) { return f }; return nil }
+        set { store(.font, newValue.map(StyleValue.font)) }
+    }
+    public var image: String? {
+        get { if case .text(let s)? = value(of: .image) { return s }; return nil }
+        set { store(.image, newValue.map(StyleValue.text)) }
+    }
+    public var backgroundImage: String? {
+        get { if case .text(let s)? = value(of: .backgroundImage) { return s }; return nil }
+        set { store(.backgroundImage, newValue.map(StyleValue.text)) }
+    }
+    public var alpha: Double? {
+        get { if case .number(let n)? = value(of: .alpha) { return n }; return nil }
+        set { store(.alpha, newValue.map(StyleValue.number)) }
+    }
 
     /// The largest border width or corner radius, in points.
     public static let maxLength = 10_000.0
@@ -19,7 +60,19 @@ public struct Style: Hashable, Sendable {
     /// An empty style: nothing set, everything falls back.
     public init() {}
 
-    public var isEmpty: Bool { self == Style() }
+    public var isEmpty: Bool { present == 0 }
+
+    /// Stores or clears one value without checks (callers checked it).
+    private mutating func store(_ p: StyleProperty, _ v: StyleValue?) {
+        let bit = p.bit
+        let index = (present & (bit &- 1)).nonzeroBitCount
+        if present & bit != 0 {
+            if let v { values[index] = v } else { values.remove(at: index); present &= ~bit }
+        } else if let v {
+            values.insert(v, at: index)
+            present |= bit
+        }
+    }
 
     /// Sets one property after checking the value: lengths must be finite and
     /// not negative, alpha within 0…1, and the value's type must match.
@@ -57,37 +110,14 @@ public struct Style: Hashable, Sendable {
     }
 
     /// Clears one property.
-    public mutating func remove(_ property: StyleProperty) {
-        switch property {
-        case .title: title = nil
-        case .attributedTitle: attributedTitle = nil
-        case .titleColor: titleColor = nil
-        case .backgroundColor: backgroundColor = nil
-        case .borderColor: borderColor = nil
-        case .borderWidth: borderWidth = nil
-        case .cornerRadius: cornerRadius = nil
-        case .font: font = nil
-        case .image: image = nil
-        case .backgroundImage: backgroundImage = nil
-        case .alpha: alpha = nil
-        }
-    }
+    public mutating func remove(_ property: StyleProperty) { store(property, nil) }
 
     /// The value of one property, if set.
+    @inline(__always)
     public func value(of property: StyleProperty) -> StyleValue? {
-        switch property {
-        case .title: return title.map(StyleValue.text)
-        case .attributedTitle: return attributedTitle.map(StyleValue.runs)
-        case .titleColor: return titleColor.map(StyleValue.color)
-        case .backgroundColor: return backgroundColor.map(StyleValue.color)
-        case .borderColor: return borderColor.map(StyleValue.color)
-        case .borderWidth: return borderWidth.map(StyleValue.number)
-        case .cornerRadius: return cornerRadius.map(StyleValue.number)
-        case .font: return font.map(StyleValue.font)
-        case .image: return image.map(StyleValue.text)
-        case .backgroundImage: return backgroundImage.map(StyleValue.text)
-        case .alpha: return alpha.map(StyleValue.number)
-        }
+        let bit = property.bit
+        guard present & bit != 0 else { return nil }
+        return values[(present & (bit &- 1)).nonzeroBitCount]
     }
 
     /// Copies every property set in `other` over this style (a merge).

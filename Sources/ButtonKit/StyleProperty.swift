@@ -4,6 +4,24 @@ public enum StyleProperty: String, CaseIterable, Sendable {
     case title, attributedTitle, titleColor, backgroundColor, borderColor
     case borderWidth, cornerRadius, font, image, backgroundImage, alpha
 
+    /// The property's bit in a style's presence mask (its position here).
+    @inline(__always)
+    var bit: UInt16 {
+        switch self {
+        case .title: return 1 << 0
+        case .attributedTitle: return 1 << 1
+        case .titleColor: return 1 << 2
+        case .backgroundColor: return 1 << 3
+        case .borderColor: return 1 << 4
+        case .borderWidth: return 1 << 5
+        case .cornerRadius: return 1 << 6
+        case .font: return 1 << 7
+        case .image: return 1 << 8
+        case .backgroundImage: return 1 << 9
+        case .alpha: return 1 << 10
+        }
+    }
+
     /// What kind of value the property takes, so a bridge knows how to convert.
     public enum Kind: Sendable { case text, runs, color, length, font, imageName, unit }
 

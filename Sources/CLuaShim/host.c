@@ -43,6 +43,7 @@ bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind) {
     b->obj = obj;
     b->kind = kind;
     b->charged = 0;
+    b->bits = NULL;
     return b;
 }
 
@@ -77,10 +78,23 @@ static int field_id(lua_State *L, int fields_upvalue) {
     return field;
 }
 
-/* __index: fields first (the hot path: b.selected), then methods (b:tap()). */
+/* __index: fields first (the hot path: b.selected), then methods (b:tap()).
+ * State flags are read here, in C, from the object's flag byte: only
+ * buttons have one, and reading it is harmless whatever moved metatables
+ * around, so this path needs no kind check. */
 static int index_dispatch(lua_State *L) {
+    int field = -1;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
     lua_settop(L, 2);
-    int field = field_id(L, 2);
+    if (field >= 0 && (field & BK_FIELD_FLAG)) {
+        bk_box *fb = (bk_box *)lua_touserdata(L, 1);
+        if (fb && fb->magic == BK_MAGIC && fb->bits && lua_rawlen(L, 1) == sizeof(bk_box)) {
+            int on = (*fb->bits & ((field >> BK_FIELD_MASK_SHIFT) & 0xff)) != 0;
+            lua_pushboolean(L, (field & BK_FIELD_INVERT) ? !on : on);
+            return 1;
+        }
+    }
     if (field < 0) {
         lua_pushvalue(L, 2);
         if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;

@@ -14,8 +14,11 @@ enum ButtonBinding {
         let get: @Sendable (OpaquePointer, Button) -> Void
         let setting: SettingReader?
         let hint: String?
-        init(_ name: String, get: @escaping @Sendable (OpaquePointer, Button) -> Void, setting: SettingReader? = nil, hint: String? = nil) {
-            self.name = name; self.get = get; self.setting = setting; self.hint = hint
+        /// A state flag (C reads it from the button's flag byte).
+        let flag: (mask: UInt8, inverted: Bool)?
+        init(_ name: String, get: @escaping @Sendable (OpaquePointer, Button) -> Void, setting: SettingReader? = nil,
+             hint: String? = nil, flag: (mask: UInt8, inverted: Bool)? = nil) {
+            self.name = name; self.get = get; self.setting = setting; self.hint = hint; self.flag = flag
         }
     }
 
@@ -24,10 +27,14 @@ enum ButtonBinding {
     static let plainFields: [Field] = [
         Field("id", get: { L, b in Value.pushString(L, b.id) }),
         Field("frame", get: { L, b in Push.frame(L, b.frame) }, setting: { L, i throws(BridgeError) in .frame(try Read.frame(L, i)) }),
-        Field("enabled", get: { L, b in Value.pushBool(L, b.isEnabled) }, setting: { L, i throws(BridgeError) in .enabled(try Read.bool(L, i)) }),
-        Field("selected", get: { L, b in Value.pushBool(L, b.isSelected) }, setting: { L, i throws(BridgeError) in .selected(try Read.bool(L, i)) }),
-        Field("highlighted", get: { L, b in Value.pushBool(L, b.isHighlighted) }, setting: { L, i throws(BridgeError) in .highlighted(try Read.bool(L, i)) }),
-        Field("focused", get: { L, b in Value.pushBool(L, b.isFocused) }, setting: { L, i throws(BridgeError) in .focused(try Read.bool(L, i)) }),
+        Field("enabled", get: { L, b in Value.pushBool(L, b.isEnabled) }, setting: { L, i throws(BridgeError) in .enabled(try Read.bool(L, i)) },
+              flag: (ControlState.disabled.rawValue, true)),
+        Field("selected", get: { L, b in Value.pushBool(L, b.isSelected) }, setting: { L, i throws(BridgeError) in .selected(try Read.bool(L, i)) },
+              flag: (ControlState.selected.rawValue, false)),
+        Field("highlighted", get: { L, b in Value.pushBool(L, b.isHighlighted) }, setting: { L, i throws(BridgeError) in .highlighted(try Read.bool(L, i)) },
+              flag: (ControlState.highlighted.rawValue, false)),
+        Field("focused", get: { L, b in Value.pushBool(L, b.isFocused) }, setting: { L, i throws(BridgeError) in .focused(try Read.bool(L, i)) },
+              flag: (ControlState.focused.rawValue, false)),
         Field("hidden", get: { L, b in Value.pushBool(L, b.isHidden) }, setting: { L, i throws(BridgeError) in .hidden(try Read.bool(L, i)) }),
         Field("info", get: { L, b in if let i = b.info { Push.json(L, i) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .info(lua_type(L, i) == LUA_TNIL ? nil : try Read.json(L, i)) }),
@@ -130,24 +137,49 @@ enum ButtonBinding {
                 set = nil
             }
             let grows = ["info", "title", "traceLimit"].contains(f.name)
-            return FieldSpec(f.name, get: f.get, set: set, hint: f.hint, grows: grows)
+            return FieldSpec(f.name, get: f.get, set: set, hint: f.hint, grows: grows, flag: f.flag)
         }
     }
 
     static let button = ObjectBinding<Button>(kind: .button, fields: specs(plainFields), methods: plainMethods, summary: summary)
     static let sortButton = ObjectBinding<Button>(kind: .sortButton, fields: specs(sortFields), methods: sortMethods, summary: summary)
 
+    /// The flags scripts flip most, written without the general path when
+    /// no rule applies (a plain button's `selected`): field ids and setter.
+    static let fastFlags: (selected: Int32, enabled: Int32, highlighted: Int32) = (
+        Int32(plainFields.firstIndex { $0.name == "selected" } ?? -1),
+        Int32(plainFields.firstIndex { $0.name == "enabled" } ?? -1),
+        Int32(plainFields.firstIndex { $0.name == "highlighted" } ?? -1))
+
+    @inline(__always)
+    static func fastSet(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?, _ f: Int32) -> Bool {
+        guard let L, let obj, lua_type(L, 3) == LUA_TBOOLEAN else { return false }
+        let b = Unmanaged<Button>.fromOpaque(obj).takeUnretainedValue()
+        let on = lua_toboolean(L, 3) != 0
+        let i = f & 0xffff, flags = fastFlags
+        if i == flags.selected { return b.setSelectedIfPlain(on) }
+        if i == flags.enabled { b.isEnabled = on; return true }
+        if i == flags.highlighted { b.isHighlighted = on; return true }
+        return false
+    }
+
     static func installButton(_ L: OpaquePointer, _ ctx: LuaContext) {
         button.register(L, ctx,
                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.button.get(L, obj, f) } },
-                        setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.button.set(L, obj, f) } },
+                        setter: { L, obj, f in
+                            if f >= 0, ButtonBinding.fastSet(L, obj, f) { return 0 }
+                            return Host.field(L, obj) { L, obj in try ButtonBinding.button.set(L, obj, f) }
+                        },
                         tostring: { L in Host.run(L) { L in try ButtonBinding.button.tostring(L) } })
     }
 
     static func installSortButton(_ L: OpaquePointer, _ ctx: LuaContext) {
         sortButton.register(L, ctx,
                             getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.get(L, obj, f) } },
-                            setter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.set(L, obj, f) } },
+                            setter: { L, obj, f in
+                                if f >= 0, ButtonBinding.fastSet(L, obj, f) { return 0 }
+                                return Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.set(L, obj, f) }
+                            },
                             tostring: { L in Host.run(L) { L in try ButtonBinding.sortButton.tostring(L) } })
     }
 
@@ -186,7 +218,11 @@ enum ButtonBinding {
 
     @inline(__always)
     static func this(_ L: OpaquePointer, _ name: String) throws(BridgeError) -> Button {
-        try Binding.object(L, 1, [.button, .sortButton], name)
+        if let b = bk_tobox(L, 1), b.pointee.kind == Binding.Kind.button.rawValue || b.pointee.kind == Binding.Kind.sortButton.rawValue,
+           let p = b.pointee.obj {
+            return Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
+        }
+        return try Binding.object(L, 1, [.button, .sortButton], name)
     }
 
     static func style(_ L: OpaquePointer) throws -> Int32 {
@@ -275,7 +311,8 @@ enum ButtonBinding {
         var p: Point?
         if let required, required || !a.isNone(1) { p = try Read.pointArguments(a, 1) }
         let handled = try Host.firing(L) { try body(b, p) }
-        if b.trace.count & (b.trace.count &- 1) == 0 { Footprint.recount(L, 1, b) }
+        let n = b.trace.count
+        if n != 0 && n & (n &- 1) == 0 { Footprint.recount(L, 1, b) }
         Value.pushBool(L, handled)
         return 1
     }
@@ -318,7 +355,8 @@ enum ButtonBinding {
         }
         let r: Bool
         do { r = try Host.firing(L) { try b.tap(count: count, at: at) } } catch let e as ButtonKitError { throw a.bad(1, e.message) }
-        if b.trace.count & (b.trace.count &- 1) == 0 { Footprint.recount(L, 1, b) }
+        let n = b.trace.count
+        if n != 0 && n & (n &- 1) == 0 { Footprint.recount(L, 1, b) }
         Value.pushBool(L, r)
         return 1
     }

@@ -24,7 +24,8 @@ enum Identity {
             if let b = obj as? Button { ctx.createdControls.append(b) }
             if let s = obj as? Screen { ctx.createdScreens.append(s) }
         }
-        _ = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
+        let box = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
+        if let b = obj as? Button { box?.pointee.bits = b.stateAddress }
         lua_rawgeti(L, bk_registryindex(), lua_Integer(Binding.metatable(L, ctx, kind)))
         _ = lua_setmetatable(L, -2)
         lua_createtable(L, 0, 0)  // user value: handlers and children

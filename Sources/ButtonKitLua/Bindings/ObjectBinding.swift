@@ -14,10 +14,14 @@ struct FieldSpec<Object: AnyObject>: Sendable {
     /// A write can make the model hold more (a string, a style): the object's
     /// footprint is counted again against the memory ceiling.
     let grows: Bool
+    /// A state flag C reads from the object's flag byte: its mask, and
+    /// whether the field is true when the bit is clear.
+    let flag: (mask: UInt8, inverted: Bool)?
 
     init(_ name: String, get: @escaping @Sendable (OpaquePointer, Object) throws -> Void,
-         set: (@Sendable (OpaquePointer, Object, Int32) throws -> Void)? = nil, hint: String? = nil, grows: Bool = false) {
-        self.name = name; self.get = get; self.set = set; self.hint = hint; self.grows = grows
+         set: (@Sendable (OpaquePointer, Object, Int32) throws -> Void)? = nil, hint: String? = nil, grows: Bool = false,
+         flag: (mask: UInt8, inverted: Bool)? = nil) {
+        self.name = name; self.get = get; self.set = set; self.hint = hint; self.grows = grows; self.flag = flag
     }
 }
 
@@ -54,16 +58,18 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
     /// `obj.name` for field id `f` (-1: not a field).
     @inline(__always)
     func get(_ L: OpaquePointer, _ ptr: UnsafeMutableRawPointer, _ f: Int32) throws -> Int32 {
-        guard f >= 0, Int(f) < fields.count else { throw unknownField(L) }
-        try fields[Int(f)].get(L, object(ptr))
+        guard f >= 0 else { throw unknownField(L) }
+        let i = Int(f & 0xffff)
+        guard i < fields.count else { throw unknownField(L) }
+        try fields[i].get(L, object(ptr))
         return 1
     }
 
     /// `obj.name = value` for field id `f` (-1: not a field, -2: a method).
     func set(_ L: OpaquePointer, _ ptr: UnsafeMutableRawPointer, _ f: Int32) throws -> Int32 {
         if f == -2 { throw BridgeError("cannot assign to method '\(Value.describe(L, 2))' of \(name)") }
-        guard f >= 0, Int(f) < fields.count else { throw unknownField(L) }
-        let field = fields[Int(f)]
+        guard f >= 0, Int(f & 0xffff) < fields.count else { throw unknownField(L) }
+        let field = fields[Int(f & 0xffff)]
         guard let set = field.set else {
             var msg = "field '\(field.name)' of \(name) is read-only"
             if let h = field.hint { msg += "; \(h)" }
@@ -103,7 +109,11 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
         }
         func pushFields() {
             lua_createtable(L, 0, Int32(fields.count))
-            for (i, f) in fields.enumerated() { Value.pushString(L, f.name); lua_pushinteger(L, lua_Integer(i)); lua_rawset(L, -3) }
+            for (i, f) in fields.enumerated() {
+                var id = Int32(i)
+                if let flag = f.flag { id |= BK_FIELD_FLAG | (Int32(flag.mask) << BK_FIELD_MASK_SHIFT) | (flag.inverted ? BK_FIELD_INVERT : 0) }
+                Value.pushString(L, f.name); lua_pushinteger(L, lua_Integer(id)); lua_rawset(L, -3)
+            }
         }
         pushMethods()
         let methodsIdx = lua_gettop(L)

@@ -157,7 +157,18 @@ typedef struct bk_box {
     /* Bytes charged against the memory ceiling for what the host object
      * holds (see bk_charge); given back when the box is collected. */
     int64_t charged;
+    /* The object's state flags, when it has a byte of them that C may read
+     * (a button's): flag fields are then read without calling the host. */
+    const uint8_t *bits;
 } bk_box;
+
+/* A field id with this bit is a state flag: BK_FIELD_MASK_SHIFT places its
+ * mask, and BK_FIELD_INVERT means the field is true when the bit is clear
+ * (enabled). The host's getters and setters see the field's index in the
+ * low 16 bits. */
+#define BK_FIELD_FLAG (1 << 16)
+#define BK_FIELD_INVERT (1 << 17)
+#define BK_FIELD_MASK_SHIFT 20
 #define BK_MAGIC 0x42754b6974426f78ULL /* "BuKitBox" */
 
 /* A new userdata box for a host object (one user value), left on the stack. */
