@@ -69,23 +69,18 @@ int bk_box_gc(lua_State *L) {
     return 0;
 }
 
-/* The field id of the key at index 2 (upvalue `fields`), or -1. */
-static int field_id(lua_State *L, int fields_upvalue) {
-    int field = -1;
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(fields_upvalue)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
-    lua_pop(L, 1);
-    return field;
-}
-
-/* __index: fields first (the hot path: b.selected), then methods (b:tap()).
+/* __index: one lookup in the kind's names table (upvalue 1), which maps a
+ * field's name to its id and a method's name to its function. Fields are
+ * the hot path (b.selected); methods come back as they are (b:tap()).
  * State flags are read here, in C, from the object's flag byte: only
  * buttons have one, and reading it is harmless whatever moved metatables
  * around, so this path needs no kind check. */
 static int index_dispatch(lua_State *L) {
     int field = -1;
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
+    else if (t != LUA_TNIL) return 1; /* a method */
     lua_settop(L, 2);
     if (field >= 0 && (field & BK_FIELD_FLAG)) {
         bk_box *fb = (bk_box *)lua_touserdata(L, 1);
@@ -95,37 +90,34 @@ static int index_dispatch(lua_State *L) {
             return 1;
         }
     }
-    if (field < 0) {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-        lua_pop(L, 1);
-    }
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
     /* The accessor of one kind never reads another kind's object, even if a
      * script moved metatable fields around with debug.getmetatable. */
-    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(4)))
+    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(3)))
         return luaL_error(L, "attempt to read a field through another type's accessor");
-    bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(3));
+    bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(2));
     bk_state *st = bk_st(L);
     st->in_host++;
     int n = getter(L, b->obj, field);
     return finish(L, st, n);
 }
 
+/* __newindex: the setter gets the field's id, -2 for a method's name (so it
+ * can say "is a method"), or -1 for a name the kind does not have. */
 static int newindex_dispatch(lua_State *L) {
     lua_settop(L, 3);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
-    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(4)))
+    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(3)))
         return luaL_error(L, "attempt to write a field through another type's accessor");
-    int field = field_id(L, 2);
-    if (field < 0) {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) field = -2; /* a method name */
-        lua_pop(L, 1);
-    }
-    bk_fieldfn setter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(3));
+    int field = -1;
+    lua_pushvalue(L, 2);
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
+    else if (t != LUA_TNIL) field = -2;
+    lua_settop(L, 3);
+    bk_fieldfn setter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(2));
     bk_state *st = bk_st(L);
     st->in_host++;
     int n = setter(L, b->obj, field);
@@ -135,11 +127,11 @@ static int newindex_dispatch(lua_State *L) {
 void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind) {
     lua_pushlightuserdata(L, (void *)getter);
     lua_pushinteger(L, kind);
-    lua_pushcclosure(L, index_dispatch, 4);
+    lua_pushcclosure(L, index_dispatch, 3);
 }
 
 void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind) {
     lua_pushlightuserdata(L, (void *)setter);
     lua_pushinteger(L, kind);
-    lua_pushcclosure(L, newindex_dispatch, 4);
+    lua_pushcclosure(L, newindex_dispatch, 3);
 }

@@ -63,6 +63,11 @@ struct bk_state {
     int slot;
     unsigned generation;
 
+    /* The thread whose host call is firing model events now: handlers run
+     * on it, so an error or a yield stays in the coroutine that caused it.
+     * NULL outside such a call (handlers then run on `main`). */
+    lua_State *active;
+
     /* The host. */
     void *host;
     bk_releasefn release;

@@ -48,6 +48,20 @@ bk_state *bk_st(lua_State *L) {
 
 bk_state *bk_state_of(lua_State *L) { return bk_st(L); }
 void *bk_host(lua_State *L) { return bk_st(L)->host; }
+
+lua_State *bk_swap_active(lua_State *L) {
+    bk_state *st = bk_st(L);
+    lua_State *prev = st->active;
+    st->active = L;
+    return prev;
+}
+
+void bk_restore_active(lua_State *L, lua_State *prev) { bk_st(L)->active = prev; }
+
+lua_State *bk_active(lua_State *L) {
+    bk_state *st = bk_st(L);
+    return st->active ? st->active : st->main;
+}
 void bk_state_set_host(lua_State *L, void *host) { bk_st(L)->host = host; }
 size_t bk_memory_used(lua_State *L) { return bk_st(L)->used; }
 size_t bk_memory_peak(lua_State *L) { return bk_st(L)->peak; }

@@ -60,7 +60,7 @@ enum HandlerBridge {
     /// call, under the running deadline; an error comes back as a thrown
     /// `LuaError` that keeps the value.
     static func invoke(_ ctx: LuaContext, _ obj: AnyObject, token: Int, extra: String?) throws {
-        let L = ctx.activeL ?? ctx.L
+        guard let L = bk_active(ctx.L) else { return }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 8) != 0, Identity.pushExisting(L, obj) else { return }

@@ -99,32 +99,26 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
     func register(_ L: OpaquePointer, _ ctx: LuaContext, getter: bk_fieldfn, setter: bk_fieldfn, tostring: bk_hostfn) {
         lua_createtable(L, 0, 8)
         let mt = lua_gettop(L)
-        func pushMethods() {
-            lua_createtable(L, 0, Int32(methods.count))
-            for m in methods {
-                Value.pushString(L, m.name)
-                if m.tag >= 0 { lua_pushinteger(L, lua_Integer(m.tag)); bk_pushhostfn(L, m.fn, 1) } else { bk_pushhostfn(L, m.fn, 0) }
-                lua_rawset(L, -3)
-            }
+        // One table answers both questions with one lookup: a field's name
+        // maps to its id (an integer), a method's name to its function.
+        lua_createtable(L, 0, Int32(methods.count + fields.count))
+        let names = lua_gettop(L)
+        for m in methods {
+            Value.pushString(L, m.name)
+            if m.tag >= 0 { lua_pushinteger(L, lua_Integer(m.tag)); bk_pushhostfn(L, m.fn, 1) } else { bk_pushhostfn(L, m.fn, 0) }
+            lua_rawset(L, names)
         }
-        func pushFields() {
-            lua_createtable(L, 0, Int32(fields.count))
-            for (i, f) in fields.enumerated() {
-                var id = Int32(i)
-                if let flag = f.flag { id |= BK_FIELD_FLAG | (Int32(flag.mask) << BK_FIELD_MASK_SHIFT) | (flag.inverted ? BK_FIELD_INVERT : 0) }
-                Value.pushString(L, f.name); lua_pushinteger(L, lua_Integer(id)); lua_rawset(L, -3)
-            }
+        for (i, f) in fields.enumerated() {
+            var id = Int32(i)
+            if let flag = f.flag { id |= BK_FIELD_FLAG | (Int32(flag.mask) << BK_FIELD_MASK_SHIFT) | (flag.inverted ? BK_FIELD_INVERT : 0) }
+            Value.pushString(L, f.name); lua_pushinteger(L, lua_Integer(id)); lua_rawset(L, names)
         }
-        pushMethods()
-        let methodsIdx = lua_gettop(L)
         Value.pushString(L, "__index")
-        lua_pushvalue(L, methodsIdx)
-        pushFields()
+        lua_pushvalue(L, names)
         bk_push_index(L, getter, kind.rawValue)
         lua_rawset(L, mt)
         Value.pushString(L, "__newindex")
-        lua_pushvalue(L, methodsIdx)
-        pushFields()
+        lua_pushvalue(L, names)
         bk_push_newindex(L, setter, kind.rawValue)
         lua_rawset(L, mt)
         lua_settop(L, mt)

@@ -40,10 +40,8 @@ package enum Host {
     /// called into the model, which may be a coroutine).
     @inline(__always)
     package static func firing<T>(_ L: OpaquePointer, _ body: () throws -> T) throws -> T {
-        let ctx = LuaContext.of(L)
-        let saved = ctx.activeL
-        ctx.activeL = L
-        defer { ctx.activeL = saved }
+        let saved = bk_swap_active(L)
+        defer { bk_restore_active(L, saved) }
         return try body()
     }
 }

@@ -38,8 +38,6 @@ public final class LuaContext {
     var metatableRefs: [Int32] = Array(repeating: LUA_NOREF, count: Binding.Kind.allCases.count + 1)
     var idCounters: [String: Int] = [:]
     var nextToken = 1
-    /// The thread handlers run on while a binding calls into the model.
-    var activeL: OpaquePointer?
     /// When set, every button or sort button that gets a Lua value is kept
     /// here, in creation order (`buttonkit render` draws them all).
     public var trackCreatedControls = false

@@ -60,6 +60,14 @@ void bk_close(lua_State *L, double finalizer_timeout);
 bk_state *bk_state_of(lua_State *L);
 void *bk_host(lua_State *L);
 void bk_state_set_host(lua_State *L, void *host);
+/* The thread a host call fires model events from: handlers run on it.
+ * bk_swap_active makes L that thread and returns the one before, which
+ * bk_restore_active puts back; bk_active answers the main thread when no
+ * host call is firing. Kept in C so the hot path (b:tap()) touches no
+ * Swift object to do it. */
+lua_State *bk_swap_active(lua_State *L);
+void bk_restore_active(lua_State *L, lua_State *prev);
+lua_State *bk_active(lua_State *L);
 
 /* Memory: bytes in use (Lua's and what the host charged), the high-water
  * mark, the ceiling. */
@@ -177,11 +185,11 @@ bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind);
 bk_box *bk_tobox(lua_State *L, int idx);
 /* __gc for boxes: releases the host object once. */
 int bk_box_gc(lua_State *L);
-/* Pushes the __index dispatcher: upvalues methods, fields, getter, kind.
- * Expects the methods table and the field-id table on the stack (popped).
- * It only serves boxes of `kind`. */
+/* Pushes the __index dispatcher: upvalues names, getter, kind. Expects the
+ * kind's names table (field name -> id, method name -> function) on the
+ * stack (popped). It only serves boxes of `kind`. */
 void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind);
-/* Pushes the __newindex dispatcher: expects methods and fields (popped). */
+/* Pushes the __newindex dispatcher: expects the names table (popped). */
 void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
 /* A full collection (tests use it to check lifetimes). */
