@@ -52,6 +52,9 @@ open class Button {
     @exclusivity(unchecked) public private(set) var isHidden = false
     @exclusivity(unchecked) public internal(set) var styles = StyleTable()
     @exclusivity(unchecked) public var trace = Trace()
+    /// Entries in the trace, read without copying the trace (a bridge checks
+    /// it after every tap to account for the memory the trace holds).
+    public var traceCount: Int { trace.count }
 
     @exclusivity(unchecked) var handlers = HandlerList<Registration>()
     // Touch tracking.
@@ -59,14 +62,30 @@ open class Button {
     @exclusivity(unchecked) public internal(set) var isTracking = false
     @exclusivity(unchecked) var touchInside = false
     @exclusivity(unchecked) var lastPoint = Point(x: 0, y: 0)
-    weak var owner: (any ControlOwner)?
+    /// The group that applies its rules to this button (a radio group).
+    weak var owner: (any ControlOwner)? {
+        didSet { isPlain = owner == nil && kind == .button }
+    }
+    /// No rule applies to `selected`: no owner, not a sort button. Stored,
+    /// not derived, so the bridge's hot path (`b.selected = v`) reads one
+    /// byte instead of a weak reference. If the owner goes away unnoticed
+    /// it stays false, which only means the general path is taken.
+    @exclusivity(unchecked) public private(set) var isPlain: Bool
 
-    open var kind: ControlKind { .button }
+    /// What this control is (stored: the bridge reads it on hot paths).
+    public let kind: ControlKind
 
     /// Makes a button. Without an id one is generated (`button1`, ...); a
     /// bridge that wants per-script numbering passes its own.
-    public init(id: String? = nil, frame: Rect = .defaultButton) {
-        self.id = id ?? IDs.next("button")
+    public convenience init(id: String? = nil, frame: Rect = .defaultButton) {
+        self.init(kind: .button, id: id ?? IDs.next("button"), frame: frame)
+    }
+
+    /// The designated initializer: subclasses name their kind.
+    init(kind: ControlKind, id: String, frame: Rect) {
+        self.kind = kind
+        self.isPlain = kind == .button
+        self.id = id
         self.frame = frame
     }
 
@@ -118,7 +137,7 @@ open class Button {
     /// bar), where no handler can fire; returns false, changing nothing,
     /// otherwise. The bridge's fast path for `b.selected = v`.
     public func setSelectedIfPlain(_ value: Bool) -> Bool {
-        guard owner == nil, kind == .button else { return false }
+        guard isPlain else { return false }
         setSelectedFlag(value)
         return true
     }

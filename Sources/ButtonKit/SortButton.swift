@@ -16,12 +16,10 @@ public final class SortButton: Button {
         .none: "up_down", .ascending: "red_arrow_up", .descending: "red_arrow_down",
     ]
 
-    public override var kind: ControlKind { .sortButton }
-
     /// A sort button for `key`, not selected; without an id one is generated.
     public init(key: String, id: String? = nil, frame: Rect = .defaultButton) {
         self.key = key
-        super.init(id: id ?? IDs.next("sort"), frame: frame)
+        super.init(kind: .sortButton, id: id ?? IDs.next("sort"), frame: frame)
     }
 
     /// True when sorting ascending; false when descending or not selected.

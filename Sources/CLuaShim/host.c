@@ -4,6 +4,7 @@
  * dispatchers that serve fields by number.
  */
 #include "internal.h"
+#include <string.h>
 
 /* Raises what the host left on the stack. Runs in C, after Swift returned. */
 static int finish(lua_State *L, bk_state *st, int n) {
@@ -48,9 +49,10 @@ bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind) {
 }
 
 bk_box *bk_tobox(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TUSERDATA) return NULL;
-    if (lua_rawlen(L, idx) != sizeof(bk_box)) return NULL;
+    /* lua_rawlen is 0 for light userdata, so a non-NULL pointer with our
+     * size is a full userdata of ours or of the same size; the magic tells. */
     bk_box *b = (bk_box *)lua_touserdata(L, idx);
+    if (b == NULL || lua_rawlen(L, idx) != sizeof(bk_box)) return NULL;
     if (b->magic != BK_MAGIC || b->obj == NULL) return NULL;
     return b;
 }
@@ -69,19 +71,66 @@ int bk_box_gc(lua_State *L) {
     return 0;
 }
 
-/* __index: one lookup in the kind's names table (upvalue 1), which maps a
- * field's name to its id and a method's name to its function. Fields are
- * the hot path (b.selected); methods come back as they are (b:tap()).
- * State flags are read here, in C, from the object's flag byte: only
- * buttons have one, and reading it is harmless whatever moved metatables
- * around, so this path needs no kind check. */
-static int index_dispatch(lua_State *L) {
-    int field = -1;
+/* The name cache. Looking a name up in the kind's names table walks a
+ * hash chain on every b.selected; instead each dispatcher remembers the
+ * codes of names it has found, keyed by the address of the key string.
+ * That is sound because only names found in the names table are cached,
+ * and those are short strings, interned by Lua: the table's own key is
+ * the very object at that address, and the table (upvalue 1 of the same
+ * closure) keeps it alive, so no other object can appear there while the
+ * entry exists. The key at index 2 is checked to be a string first, so a
+ * light userdata holding the same address cannot hit. */
+#define NAME_CACHE 64
+/* Lua 5.4 interns strings of up to this many bytes (LUAI_MAXSHORTLEN in
+ * its llimits.h, not a public header). */
+#define SHORT_STRING_MAX 40
+#define NO_NAME INT32_MIN
+
+typedef struct name_slot {
+    const void *key;
+    int32_t code;
+} name_slot;
+
+/* A dispatcher's host function, the kind it serves and its name cache, in
+ * one upvalue so the hot path reads them with one API call. */
+typedef struct accessor {
+    bk_fieldfn fn;
+    int32_t kind;
+    name_slot cache[NAME_CACHE];
+} accessor;
+
+/* The code of the key at index 2: a field id (>= 0, with flag bits), a
+ * method as -(position in the methods array), or NO_NAME. */
+static int32_t name_code(lua_State *L, accessor *acc) {
+    if (lua_type(L, 2) != LUA_TSTRING) return NO_NAME;
+    const void *p = lua_topointer(L, 2);
+    name_slot *slot = &acc->cache[((uintptr_t)p >> 4) & (NAME_CACHE - 1)];
+    if (slot->key == p) return slot->code;
+    int32_t code = NO_NAME;
     lua_pushvalue(L, 2);
-    int t = lua_rawget(L, lua_upvalueindex(1));
-    if (t == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
-    else if (t != LUA_TNIL) return 1; /* a method */
-    lua_settop(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+        code = (int32_t)lua_tointeger(L, -1);
+        /* Long strings are not interned: the table's key would be another
+         * object, so they are never cached (names are short anyway). */
+        if (lua_rawlen(L, 2) <= SHORT_STRING_MAX) { slot->key = p; slot->code = code; }
+    }
+    lua_pop(L, 1);
+    return code;
+}
+
+/* __index: fields are the hot path (b.selected); methods come back from
+ * the methods array (upvalue 3) for b:tap(). State flags are read here, in
+ * C, from the object's flag byte: only buttons have one, and reading it is
+ * harmless whatever moved metatables around, so this path needs no kind
+ * check. */
+static int index_dispatch(lua_State *L) {
+    accessor *acc = (accessor *)lua_touserdata(L, lua_upvalueindex(2));
+    int32_t code = name_code(L, acc);
+    if (code < 0 && code != NO_NAME) {
+        lua_rawgeti(L, lua_upvalueindex(3), -code);
+        return 1;
+    }
+    int field = code == NO_NAME ? -1 : (int)code;
     if (field >= 0 && (field & BK_FIELD_FLAG)) {
         bk_box *fb = (bk_box *)lua_touserdata(L, 1);
         if (fb && fb->magic == BK_MAGIC && fb->bits && lua_rawlen(L, 1) == sizeof(bk_box)) {
@@ -90,16 +139,16 @@ static int index_dispatch(lua_State *L) {
             return 1;
         }
     }
+    lua_settop(L, 2);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
     /* The accessor of one kind never reads another kind's object, even if a
      * script moved metatable fields around with debug.getmetatable. */
-    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(3)))
+    if (b->kind != acc->kind)
         return luaL_error(L, "attempt to read a field through another type's accessor");
-    bk_fieldfn getter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(2));
     bk_state *st = bk_st(L);
     st->in_host++;
-    int n = getter(L, b->obj, field);
+    int n = acc->fn(L, b->obj, field);
     return finish(L, st, n);
 }
 
@@ -109,29 +158,32 @@ static int newindex_dispatch(lua_State *L) {
     lua_settop(L, 3);
     bk_box *b = bk_tobox(L, 1);
     if (b == NULL) return luaL_error(L, "attempt to index a released object");
-    if (b->kind != (int32_t)lua_tointeger(L, lua_upvalueindex(3)))
+    accessor *acc = (accessor *)lua_touserdata(L, lua_upvalueindex(2));
+    if (b->kind != acc->kind)
         return luaL_error(L, "attempt to write a field through another type's accessor");
-    int field = -1;
-    lua_pushvalue(L, 2);
-    int t = lua_rawget(L, lua_upvalueindex(1));
-    if (t == LUA_TNUMBER) field = (int)lua_tointeger(L, -1);
-    else if (t != LUA_TNIL) field = -2;
-    lua_settop(L, 3);
-    bk_fieldfn setter = (bk_fieldfn)lua_touserdata(L, lua_upvalueindex(2));
+    int32_t code = name_code(L, acc);
+    int field = code == NO_NAME ? -1 : code < 0 ? -2 : (int)code;
     bk_state *st = bk_st(L);
     st->in_host++;
-    int n = setter(L, b->obj, field);
+    int n = acc->fn(L, b->obj, field);
     return finish(L, st, n);
 }
 
+static void push_accessor(lua_State *L, bk_fieldfn fn, int32_t kind) {
+    accessor *acc = (accessor *)lua_newuserdatauv(L, sizeof(accessor), 0);
+    memset(acc, 0, sizeof *acc);
+    acc->fn = fn;
+    acc->kind = kind;
+}
+
 void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind) {
-    lua_pushlightuserdata(L, (void *)getter);
-    lua_pushinteger(L, kind);
+    push_accessor(L, getter, kind);
+    lua_insert(L, -2);  /* names, accessor, methods */
     lua_pushcclosure(L, index_dispatch, 3);
 }
 
 void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind) {
-    lua_pushlightuserdata(L, (void *)setter);
-    lua_pushinteger(L, kind);
+    push_accessor(L, setter, kind);
+    lua_insert(L, -2);
     lua_pushcclosure(L, newindex_dispatch, 3);
 }

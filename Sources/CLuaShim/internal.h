@@ -76,7 +76,10 @@ struct bk_state {
     char activity[240];
 };
 
-bk_state *bk_st(lua_State *L);
+/* The state's C side, from any of its threads: kept in the lua_State's
+ * extra space (set by bk_open, copied into each new thread by Lua), so the
+ * hot paths reach it with pointer arithmetic rather than an API call. */
+static inline bk_state *bk_st(lua_State *L) { return *(bk_state **)lua_getextraspace(L); }
 void bk_push_timeout_message(lua_State *L, double seconds);
 long long bk_now_ns(void);
 

@@ -40,11 +40,6 @@ static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
-bk_state *bk_st(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return (bk_state *)ud;
-}
 
 bk_state *bk_state_of(lua_State *L) { return bk_st(L); }
 void *bk_host(lua_State *L) { return bk_st(L)->host; }
@@ -90,6 +85,9 @@ lua_State *bk_open(size_t memory_limit, void *host, bk_releasefn release) {
     if (bk_limits_register(st) != 0) { free(st); return NULL; }
     lua_State *L = lua_newstate(bk_alloc, st);
     if (!L) { bk_limits_unregister(st); free(st); return NULL; }
+    /* Every thread starts with a copy of the main thread's extra space, so
+     * bk_st finds the state from any coroutine without an API call. */
+    *(bk_state **)lua_getextraspace(L) = st;
     st->main = L;
     st->running = L;
     lua_pushcfunction(L, open_body);

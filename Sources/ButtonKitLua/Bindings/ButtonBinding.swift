@@ -144,23 +144,21 @@ enum ButtonBinding {
     static let button = ObjectBinding<Button>(kind: .button, fields: specs(plainFields), methods: plainMethods, summary: summary)
     static let sortButton = ObjectBinding<Button>(kind: .sortButton, fields: specs(sortFields), methods: sortMethods, summary: summary)
 
-    /// The flags scripts flip most, written without the general path when
-    /// no rule applies (a plain button's `selected`): field ids and setter.
-    static let fastFlags: (selected: Int32, enabled: Int32, highlighted: Int32) = (
-        Int32(plainFields.firstIndex { $0.name == "selected" } ?? -1),
-        Int32(plainFields.firstIndex { $0.name == "enabled" } ?? -1),
-        Int32(plainFields.firstIndex { $0.name == "highlighted" } ?? -1))
-
+    /// The flags scripts flip most (`selected`, `enabled`, `highlighted`),
+    /// written without the general path when no rule applies. The field id
+    /// carries the flag's state bit (see `FieldSpec.flag`), so nothing needs
+    /// looking up here.
     @inline(__always)
     static func fastSet(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?, _ f: Int32) -> Bool {
-        guard let L, let obj, lua_type(L, 3) == LUA_TBOOLEAN else { return false }
+        guard f & BK_FIELD_FLAG != 0, let L, let obj, lua_type(L, 3) == LUA_TBOOLEAN else { return false }
         let b = Unmanaged<Button>.fromOpaque(obj).takeUnretainedValue()
         let on = lua_toboolean(L, 3) != 0
-        let i = f & 0xffff, flags = fastFlags
-        if i == flags.selected { return b.setSelectedIfPlain(on) }
-        if i == flags.enabled { b.isEnabled = on; return true }
-        if i == flags.highlighted { b.isHighlighted = on; return true }
-        return false
+        switch UInt8(truncatingIfNeeded: f >> BK_FIELD_MASK_SHIFT) {
+        case ControlState.selected.rawValue: return b.setSelectedIfPlain(on)
+        case ControlState.disabled.rawValue: b.isEnabled = on; return true
+        case ControlState.highlighted.rawValue: b.isHighlighted = on; return true
+        default: return false
+        }
     }
 
     static func installButton(_ L: OpaquePointer, _ ctx: LuaContext) {
@@ -338,6 +336,20 @@ enum ButtonBinding {
 
     /// `b:tap()`, `b:tap { count = 2, at = { x, y } }`, or `b:tap(x, y)`.
     static func tap(_ L: OpaquePointer) throws -> Int32 {
+        // The hot path, `b:tap()` with no arguments: the box is on the stack
+        // for the whole call, so the button cannot go away under us and needs
+        // no retain of its own.
+        if lua_gettop(L) == 1, let box = bk_tobox(L, 1), let p = box.pointee.obj,
+           box.pointee.kind == Binding.Kind.button.rawValue || box.pointee.kind == Binding.Kind.sortButton.rawValue {
+            let (r, grew) = try Unmanaged<Button>.fromOpaque(p)._withUnsafeGuaranteedRef { b in
+                let r = try Host.firing(L) { try b.tap(count: 1, at: nil) }
+                let n = b.traceCount
+                return (r, n != 0 && n & (n &- 1) == 0)
+            }
+            if grew { Footprint.recount(L, 1, Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()) }
+            Value.pushBool(L, r)
+            return 1
+        }
         let b = try this(L, "tap")
         let a = Args(L, "tap", method: true)
         var count = 1
@@ -355,7 +367,7 @@ enum ButtonBinding {
         }
         let r: Bool
         do { r = try Host.firing(L) { try b.tap(count: count, at: at) } } catch let e as ButtonKitError { throw a.bad(1, e.message) }
-        let n = b.trace.count
+        let n = b.traceCount
         if n != 0 && n & (n &- 1) == 0 { Footprint.recount(L, 1, b) }
         Value.pushBool(L, r)
         return 1

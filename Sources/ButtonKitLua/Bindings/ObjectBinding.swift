@@ -99,14 +99,17 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
     func register(_ L: OpaquePointer, _ ctx: LuaContext, getter: bk_fieldfn, setter: bk_fieldfn, tostring: bk_hostfn) {
         lua_createtable(L, 0, 8)
         let mt = lua_gettop(L)
-        // One table answers both questions with one lookup: a field's name
-        // maps to its id (an integer), a method's name to its function.
+        // One table answers "field or method?" with one lookup: a field's
+        // name maps to its id, a method's to -(its position in `methods`).
+        // The C dispatchers cache what they find (see host.c).
         lua_createtable(L, 0, Int32(methods.count + fields.count))
         let names = lua_gettop(L)
-        for m in methods {
-            Value.pushString(L, m.name)
+        lua_createtable(L, Int32(methods.count), 0)
+        let functions = lua_gettop(L)
+        for (k, m) in methods.enumerated() {
+            Value.pushString(L, m.name); lua_pushinteger(L, -lua_Integer(k + 1)); lua_rawset(L, names)
             if m.tag >= 0 { lua_pushinteger(L, lua_Integer(m.tag)); bk_pushhostfn(L, m.fn, 1) } else { bk_pushhostfn(L, m.fn, 0) }
-            lua_rawset(L, names)
+            lua_rawseti(L, functions, lua_Integer(k + 1))
         }
         for (i, f) in fields.enumerated() {
             var id = Int32(i)
@@ -115,10 +118,12 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
         }
         Value.pushString(L, "__index")
         lua_pushvalue(L, names)
+        lua_pushvalue(L, functions)
         bk_push_index(L, getter, kind.rawValue)
         lua_rawset(L, mt)
         Value.pushString(L, "__newindex")
         lua_pushvalue(L, names)
+        lua_pushvalue(L, functions)
         bk_push_newindex(L, setter, kind.rawValue)
         lua_rawset(L, mt)
         lua_settop(L, mt)

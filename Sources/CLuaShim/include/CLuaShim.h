@@ -185,11 +185,11 @@ bk_box *bk_newbox(lua_State *L, void *obj, int32_t kind);
 bk_box *bk_tobox(lua_State *L, int idx);
 /* __gc for boxes: releases the host object once. */
 int bk_box_gc(lua_State *L);
-/* Pushes the __index dispatcher: upvalues names, getter, kind. Expects the
- * kind's names table (field name -> id, method name -> function) on the
- * stack (popped). It only serves boxes of `kind`. */
+/* Pushes the __index dispatcher. Expects the kind's names table (a field's
+ * name -> its id, a method's name -> -(its position)) and the methods array
+ * on the stack (both popped). It only serves boxes of `kind`. */
 void bk_push_index(lua_State *L, bk_fieldfn getter, int32_t kind);
-/* Pushes the __newindex dispatcher: expects the names table (popped). */
+/* Pushes the __newindex dispatcher: expects the same two tables (popped). */
 void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
 /* A full collection (tests use it to check lifetimes). */

@@ -1,0 +1,28 @@
+/// Swift-bridged calls against a plain C function (`math.abs`) in the same
+/// Lua loop, measured by `scripts/bench-lua/bridge.lua` run through the
+/// shipped binary, so the figures are what a script sees.
+enum BridgeBench {
+    static func run(_ t: Tools) {
+        Table.section("bridge: Swift-bridged calls vs math.abs, same loop (buttonkit run)")
+        let out = Timing.capture([t.buttonkit, "run", "--timeout", "120", t.fixture("bridge.lua")])
+        var v: [String: Double] = [:]
+        for line in out.split(separator: "\n") {
+            let kv = line.split(separator: "=", maxSplits: 1)
+            if kv.count == 2, let d = Double(kv[1]) { v[String(kv[0])] = d }
+        }
+        guard let abs = v["abs"], let read = v["read"], let write = v["write"], let tap = v["tap"], let tapAbs = v["tap_abs"] else {
+            print("bridge probe failed; its output was:\n\(out)")
+            return
+        }
+        Table.row("math.abs(i)", Table.fmt(abs) + " ns")
+        Table.row("read b.selected", Table.fmt(read) + " ns", baseline: "math.abs", ratio: Table.x(read / abs),
+                  target: "<= 2x", was: "1.8-2.5x", ok: read / abs <= 2)
+        Table.row("write b.selected = true", Table.fmt(write) + " ns", baseline: "math.abs", ratio: Table.x(write / abs),
+                  target: "<= 3x", was: "2.4-2.8x", ok: write / abs <= 3)
+        Table.row("b:tap() (trace on)", Table.fmt(tap) + " ns", baseline: "math.abs", ratio: Table.x(tap / tapAbs),
+                  target: "<= 6x", was: "5.4-8x", ok: tap / tapAbs <= 6)
+        Table.row("taps per second from Lua", Table.fmt(1e3 / tap, 2) + " M/s")
+        if let off = v["tap_notrace"] { Table.row("taps per second, trace off", Table.fmt(1e3 / off, 2) + " M/s") }
+        if let a = v["appearance"] { Table.row("read b.appearance (a 15-key table)", Table.fmt(a, 0) + " ns") }
+    }
+}

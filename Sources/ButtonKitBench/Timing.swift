@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Clocks and process timing shared by every benchmark. Benchmarks take the
+/// best of several rounds: on a two-core machine the minimum is the figure
+/// least disturbed by whatever the other core is doing.
+enum Timing {
+    /// Monotonic seconds.
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    /// Best of `rounds` timings of `body`, in seconds.
+    static func best(_ rounds: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+        var b = Double.infinity
+        for _ in 0..<rounds {
+            let t0 = now()
+            try body()
+            b = min(b, now() - t0)
+        }
+        return b
+    }
+
+    /// Runs `argv` once in `dir` (or here), output discarded; wall seconds.
+    static func spawn(_ argv: [String], in dir: String? = nil) -> Double {
+        var pid: pid_t = 0
+        let cargs = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0)
+        // The bench is single-threaded: changing its own folder around the
+        // spawn is safe (Glibc's addchdir_np is not visible to Swift).
+        var saved = [CChar](repeating: 0, count: 4096)
+        if let dir { _ = getcwd(&saved, saved.count); chdir(dir) }
+        defer { if dir != nil { saved.withUnsafeBufferPointer { _ = chdir($0.baseAddress!) } } }
+        let t0 = now()
+        guard posix_spawnp(&pid, argv[0], &fa, nil, cargs, environ) == 0 else { return .nan }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return now() - t0
+    }
+
+    /// Best wall times of two commands run alternately `rounds` times, so a
+    /// burst of load on the machine hits both sides alike.
+    static func interleaved(_ a: [String], _ b: [String], rounds: Int, in dir: String? = nil) -> (Double, Double) {
+        _ = spawn(a, in: dir); _ = spawn(b, in: dir)  // warm the page cache
+        var ba = Double.infinity, bb = Double.infinity
+        for _ in 0..<rounds {
+            ba = min(ba, spawn(a, in: dir))
+            bb = min(bb, spawn(b, in: dir))
+        }
+        return (ba, bb)
+    }
+
+    /// Mean wall time of `rounds` runs (for start-up, where the mean is what
+    /// a user waits).
+    static func mean(_ argv: [String], rounds: Int, in dir: String? = nil) -> Double {
+        _ = spawn(argv, in: dir)
+        var total = 0.0
+        for _ in 0..<rounds { total += spawn(argv, in: dir) }
+        return total / Double(rounds)
+    }
+
+    /// The standard output of `argv` (the Lua probes print their figures).
+    static func capture(_ argv: [String]) -> String {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return "" }
+        var fa = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&fa)
+        defer { posix_spawn_file_actions_destroy(&fa) }
+        posix_spawn_file_actions_adddup2(&fa, fds[1], 1)
+        posix_spawn_file_actions_addclose(&fa, fds[0])
+        let cargs = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        var pid: pid_t = 0
+        let ok = posix_spawnp(&pid, argv[0], &fa, nil, cargs, environ) == 0
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while ok {
+            let n = read(fds[0], &buf, buf.count)
+            if n <= 0 { break }
+            bytes += buf[0..<n]
+        }
+        close(fds[0])
+        if ok { var st: Int32 = 0; waitpid(pid, &st, 0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Peak resident memory of this process, in MB.
+    static func peakRSSMB() -> Double {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Double(u.ru_maxrss) / 1024
+    }
+}
