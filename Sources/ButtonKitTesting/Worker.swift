@@ -67,6 +67,11 @@ enum Worker {
         }
         send(.fileDone)
         _ = bk_channel_flush()
+        // As busted ends (os.exit(code, true)): the state closes, so __gc
+        // finalizers run and files a spec left open get their data; then
+        // C's buffers are flushed, which _exit would not do.
+        template?.context.close()
+        fflush(nil)
         _exit(0)
     }
 }

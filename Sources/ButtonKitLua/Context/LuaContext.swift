@@ -66,9 +66,18 @@ public final class LuaContext {
         try installSandbox()
     }
 
-    deinit {
-        // Finalizers run while the state closes; a runaway one must not keep
-        // the process from exiting.
+    deinit { close() }
+
+    private var closed = false
+
+    /// Closes the state now: finalizers (`__gc`) run, open files are flushed
+    /// and closed, as when a script ends under `lua5.4`. A runaway finalizer
+    /// cannot keep the process from exiting (its time is limited). The
+    /// context must not be used afterwards; a forked test worker calls this
+    /// before it exits, because `_exit` would skip all of it.
+    package func close() {
+        guard !closed else { return }
+        closed = true
         bk_close(L, options.timeout > 0 ? options.timeout : 5)
     }
 

@@ -445,6 +445,9 @@ local function negate_modifier(state) state.mod = not state.mod return state end
 -- the assertion with a small fresh state. A modifier that takes arguments
 -- (`message`, `spy`, `array`) falls back to a mutable state.
 local TOKENS, CHILDREN, RESOLVED = {}, {}, {}
+-- Quick forms of the built-in assertions, by callback (a re-registered
+-- assertion has another callback, so it never gets a quick form by mistake).
+local quick_forms = {}
 local chain_mt = {}
 
 local function chain_child(node, key)
@@ -494,13 +497,23 @@ local function resolve(node)
       return r
     end
   end
-  if assertion then r.simple, r.assertion, r.mod = true, assertion, mod end
+  if assertion then r.simple, r.assertion, r.mod, r.quick = true, assertion, mod, quick_forms[assertion.callback] end
   rawset(node, RESOLVED, r)
   return r
 end
 
 chain_mt.__call = function(node, ...)
-  local r = resolve(node)
+  local r = rawget(node, RESOLVED)
+  if r == nil or r.version ~= namespace_version then r = resolve(node) end
+  -- A passing check needs no state, argument list or message: the built-in
+  -- assertions have a quick form that answers from the raw values (nil when
+  -- it cannot tell, e.g. too few arguments). Anything else, and every
+  -- failure, takes the full path below, which builds the message.
+  local quick = r.quick
+  if quick then
+    local ok = quick(select("#", ...), ...)
+    if ok ~= nil and ok == r.mod then return ... end
+  end
   if not r.simple then
     -- The general path: a mutable state holding this chain's words.
     local state = new_state()
@@ -696,16 +709,18 @@ local function falsy(state, args, level)
 end
 
 local function is_value(expected)
-  return function(state, args)
+  local check = function(state, args)
     if args.n < 1 then args.n = 1 end
     arg_insert(args, 2, expected)
     set_failure(state, args[3])
     return args[1] == expected
   end
+  quick_forms[check] = function(_, a) return a == expected end
+  return check
 end
 
 local function is_type(ty)
-  return function(state, args)
+  local check = function(state, args)
     if args.n < 1 then args.n = 1 end
     arg_insert(args, 2, "type " .. ty)
     args.nofmt = { [2] = true }
@@ -713,6 +728,8 @@ local function is_type(ty)
     -- As luassert: no argument at all counts as nil.
     return type(args[1]) == ty
   end
+  quick_forms[check] = function(_, a) return type(a) == ty end
+  return check
 end
 
 local function near(state, args, level)
@@ -878,6 +895,16 @@ register(nil, "assertion", "false", is_value(false), "assertion.same.positive", 
 for _, ty in ipairs({ "boolean", "number", "string", "table", "nil", "userdata", "function", "thread" }) do
   register(nil, "assertion", ty, is_type(ty), "assertion.same.positive", "assertion.same.negative")
 end
+-- quick(n, ...) -> true/false for the positive check, or nil: undecided.
+quick_forms[equals] = function(n, a, b) if n >= 2 then return a == b end end
+quick_forms[same] = function(n, a, b)
+  if n < 2 then return nil end
+  if type(a) ~= "table" and type(b) ~= "table" then return a == b end
+  return (util.deepcompare(a, b, true))
+end
+quick_forms[truthy] = function(n, a) if n >= 1 then return a ~= nil and a ~= false end end
+quick_forms[falsy] = function(n, a) if n >= 1 then return a == nil or a == false end end
+
 register(nil, "assertion", "returned_arguments", returned_arguments,
   "assertion.returned_arguments.positive", "assertion.returned_arguments.negative")
 
