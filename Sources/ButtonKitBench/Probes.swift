@@ -44,7 +44,7 @@ enum Probes {
         case ("sizes", 0):
             print("Style", MemoryLayout<Style>.size, "Entry", MemoryLayout<StyleTable.Entry>.stride,
                   "Color", MemoryLayout<Color>.size, "Font", MemoryLayout<Font>.size, "Trace", MemoryLayout<Trace>.size,
-                  "Appearance", MemoryLayout<Appearance>.size, "TraceEntry", MemoryLayout<TraceEntry>.stride)
+                  "Appearance", MemoryLayout<Appearance>.size, "TraceEntry", MemoryLayout<TraceEntry>.stride, "StyleValue", MemoryLayout<StyleValue>.stride)
         case ("init", 0):
             var o = LuaContext.Options()
             o.timeout = 0

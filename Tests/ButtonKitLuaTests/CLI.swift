@@ -12,12 +12,39 @@ struct CLI {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static var binary: URL {
-        for config in ["debug", "release"] {
-            let u = root.appendingPathComponent(".build/\(config)/buttonkit")
-            if FileManager.default.isExecutableFile(atPath: u.path) { return u }
+    /// The `buttonkit` built with this test bundle: the one beside the test
+    /// executable (`swift test` builds it in the same configuration). A
+    /// binary older than the newest source would test yesterday's code, so
+    /// that is a failure, never a silent fallback to another build.
+    static let binary: URL = {
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "")
+        var dir = exe.deletingLastPathComponent()
+        // The test executable may sit inside an .xctest bundle folder.
+        while dir.path != "/" && !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("buttonkit").path) {
+            dir = dir.deletingLastPathComponent()
         }
-        return root.appendingPathComponent(".build/debug/buttonkit")
+        let candidate = dir.appendingPathComponent("buttonkit")
+        precondition(FileManager.default.isExecutableFile(atPath: candidate.path),
+                     "no buttonkit binary beside the test executable \(exe.path); run `swift build` first")
+        let built = modified(candidate)
+        let newest = newestSource()
+        precondition(built >= newest, "\(candidate.path) is older than the sources; run `swift build` first")
+        return candidate
+    }()
+
+    static func modified(_ u: URL) -> Date {
+        ((try? FileManager.default.attributesOfItem(atPath: u.path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+
+    static func newestSource() -> Date {
+        var newest = Date.distantPast
+        let sources = root.appendingPathComponent("Sources")
+        if let e = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) {
+            for case let u as URL in e where ["swift", "c", "h", "lua"].contains(u.pathExtension) {
+                newest = max(newest, modified(u))
+            }
+        }
+        return newest
     }
 
     static var fixtures: URL { root.appendingPathComponent("Tests/Fixtures") }

@@ -48,6 +48,24 @@ struct RunCommandTests {
         #expect(r.stderr.contains("time limit exceeded (0.3 s)"))
     }
 
+    @Test func noHookRunsBeforeTheDeadlineYetTheLimitHolds() throws {
+        // The limit costs nothing while a script is within it: no hook at
+        // all (debug.gethook sees the real one), until the deadline passes.
+        let script = """
+        assert(debug.gethook() == nil, "a hook before the deadline")
+        local t = os.clock()
+        while os.clock() - t < 0.1 do end
+        assert(debug.gethook() == nil, "a hook while running within the limit")
+        print("no hook")
+        io.stdout:flush()
+        while true do end
+        """
+        let r = try CLI.run(["run", "--timeout", "0.4", "-e", script])
+        #expect(r.stdout == "no hook\n")
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("time limit exceeded (0.4 s)"))
+    }
+
     @Test func aRunawayFinalizerCannotHangTheProcess() throws {
         // Lua runs __gc with hooks off, so the watchdog has to end it.
         let r = try CLI.run(["run", "--timeout", "0.5", "-e", "setmetatable({}, { __gc = function() while true do end end })"])
