@@ -4,9 +4,10 @@
 -- them: a describe's body runs when its parent reaches it, then its
 -- setup, children, and teardown. Results go to the host one test at a time.
 
-local host = ...  -- the runner's functions, handed over by the bootstrap; never published
+-- The runner's functions (never published) and the assertion library,
+-- handed over by the bootstrap (testing.lua).
+local host, luassert = ...
 
-local luassert = require "luassert.internals"
 local failure_mt = luassert.failure_mt
 local host_call, host_clock, host_report, host_activity = host.call, host.clock, host.report, host.activity
 local luassert_mark, luassert_revert_to = luassert.mark, luassert.revert_to

@@ -1,50 +1,56 @@
--- Bootstrap of `buttonkit test`, run once per spec state: a searcher for the
--- embedded modules (after the file searchers, as busted's own copies come
--- after a suite's ./src), the module names real suites require, and the
--- globals busted exports.
+-- Bootstrap of `buttonkit test`, run once per spec state: the framework
+-- assembled from its embedded modules, a searcher for the names real suites
+-- require (after the file searchers, as busted's own copies come after a
+-- suite's ./src), and the globals busted exports.
 local embedded, host, confined = ...
 
-local aliases = {
-  ["luassert.assert"] = function(L) return L.assert end,
-  ["luassert.spy"] = function(L) return L.spy end,
-  ["luassert.stub"] = function(L) return L.stub end,
-  ["luassert.mock"] = function(L) return L.mock end,
-  ["luassert.match"] = function(L) return L.match end,
-  ["luassert.util"] = function(L) return L.util end,
-  ["luassert.state"] = function(L) return L.assert end,
-  ["luassert.formatters"] = function() return {} end,
-  ["luassert.array"] = function() return {} end,
-  -- `require "luassert"` in real suites returns the assert object itself.
-  ["luassert"] = function(L) return L.assert end,
+-- The framework's own modules load each other through `import`, from the
+-- embedded copies only: a suite that ships its own luassert or say on
+-- package.path (luassert's repository does) must not swap out our parts.
+local modules = {}
+local function import(name)
+  local m = modules[name]
+  if m == nil then
+    local chunk = embedded[name]
+    if not chunk then error("buttonkit: no embedded module '" .. name .. "'", 2) end
+    m = chunk(import)
+    if m == nil then m = true end
+    modules[name] = m
+  end
+  return m
+end
+
+local internals = import "luassert.internals"
+local say = import "say"
+
+-- The module names real suites require, answered with the same objects.
+local public = {
+  ["say"] = say,
+  ["luassert"] = internals.assert,  -- `require "luassert"` returns the assert object
+  ["luassert.assert"] = internals.assert,
+  ["luassert.spy"] = internals.spy,
+  ["luassert.stub"] = internals.stub,
+  ["luassert.mock"] = internals.mock,
+  ["luassert.match"] = internals.match,
+  ["luassert.util"] = internals.util,
+  ["luassert.state"] = internals.assert,  -- snapshot(), set_parameter() ...
+  ["luassert.formatters"] = {},
+  ["luassert.array"] = {},
 }
 
-local internals
-
 table.insert(package.searchers, function(name)
-  if name == "luassert.internals" then
-    return function() return internals end, "[buttonkit luassert]"
-  end
-  local alias = aliases[name]
-  if alias then
-    return function() return alias(internals) end, "[buttonkit " .. name .. "]"
-  end
-  local chunk = embedded[name]
-  if chunk then return chunk, "[buttonkit " .. name .. "]" end
+  local m = public[name]
+  if m ~= nil then return function() return m end, "[buttonkit " .. name .. "]" end
   return "\n\tno module '" .. name .. "' in buttonkit"
 end)
 
--- Load the framework from the embedded copies, whatever ./src or the system
--- holds, and register every name suites require, so they get these objects.
-local say = embedded["say"]()
-package.loaded["buttonkit.say"] = say
-package.loaded["say"] = say
-internals = embedded["luassert"]()
-package.loaded["luassert.internals"] = internals
-for name, get in pairs(aliases) do package.loaded[name] = get(internals) end
-local busted = embedded["busted"](host)
+-- Register every name suites require, whatever ./src or the system holds,
+-- so they get these objects.
+for name, m in pairs(public) do package.loaded[name] = m end
+local busted = embedded["busted"](host, internals)
 package.loaded["busted"] = busted
 busted.install_globals()
-embedded["buttonkit.assertions"](host)
+embedded["buttonkit.assertions"](host, internals, busted)
 
 -- A spec cannot end the run: os.exit raises instead, so the test that called
 -- it fails and the run goes on (under the sandbox os.exit is refused anyway).

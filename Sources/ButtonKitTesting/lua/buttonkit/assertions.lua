@@ -1,10 +1,9 @@
 -- ButtonKit's own assertions for `buttonkit test`: appearance, state,
 -- trace and snapshot. Messages name the control, the state and the property.
-local host = ...  -- the runner's functions, handed over by the bootstrap
-
-local L = require "luassert.internals"
+-- The runner's functions, the assertion library and the framework, handed
+-- over by the bootstrap (testing.lua).
+local host, L, busted = ...
 local assert = L.assert
-local busted = require "busted"
 
 local color_keys = { titleColor = true, backgroundColor = true, borderColor = true }
 

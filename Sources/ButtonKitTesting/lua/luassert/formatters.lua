@@ -1,0 +1,125 @@
+-- luassert.formatters: how values appear in failure messages. Formatters
+-- added with assert:add_formatter are tried first (newest first), then the
+-- built-in forms: "(number) 1.0", "(string) 'x'", tables key by key with the
+-- path to a difference marked.
+local import = ...
+local util = import "luassert.util"
+local state = import "luassert.state"
+local parameters, formatters = state.parameters, state.formatters
+local is_matcher = util.is_matcher
+
+local formatting = {}
+
+-- Numbers print precisely: floats that look integral keep a ".0".
+local function tostr(v)
+  if type(v) ~= "number" then return tostring(v) end
+  if v ~= v then return "NaN" elseif v == 1/0 then return "Inf" elseif v == -1/0 then return "-Inf" end
+  local s = string.format("%.20g", v)
+  if math.type(v) == "float" and not s:find("[%.,eEn]") then s = s .. ".0" end
+  return s
+end
+
+local type_order = { number = 1, boolean = 2, string = 3, table = 4, ["function"] = 5, userdata = 6, thread = 7 }
+
+local function sorted_keys(t)
+  local keys, len = {}, #t
+  for k in pairs(t) do keys[#keys + 1] = k end
+  local function rank(k)
+    if math.type(k) == "integer" and k >= 1 and k <= len then return 0 end
+    return type_order[type(k)] or 8
+  end
+  table.sort(keys, function(a, b)
+    local ra, rb = rank(a), rank(b)
+    if ra ~= rb then return ra < rb end
+    local ta = type(a)
+    if ta == "number" or ta == "string" then return a < b end
+    if ta == "boolean" then return a and not b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+local function table_id(t)
+  local mt = getmetatable(t)
+  if mt == nil then return tostring(t) end
+  if type(mt) == "table" and rawget(mt, "__tostring") == nil then return tostring(t) end
+  -- protected or with __tostring: show the raw id when we can
+  if pcall(setmetatable, t, mt) then
+    setmetatable(t, nil)
+    local s = tostring(t)
+    setmetatable(t, mt)
+    return s
+  end
+  return "table"
+end
+
+local function format_table(t, fmtargs)
+  local maxdepth = parameters.TableFormatLevel
+  local mark = parameters.TableErrorHighlightCharacter or ""
+  local crumbs = fmtargs and fmtargs.crumbs or {}
+  local seen = {}
+  local function ft(tbl, depth, crumb_depth)
+    if seen[tbl] then return "<recursion>" end
+    if maxdepth >= 0 and depth > maxdepth then return "{ ... more }" end
+    seen[tbl] = true
+    local keys = sorted_keys(tbl)
+    if #keys == 0 then seen[tbl] = nil return "{ }" end
+    local parts = {}
+    local indent = string.rep(" ", depth * 2)
+    local next_crumb = crumb_depth and crumbs[crumb_depth]
+    for _, k in ipairs(keys) do
+      local v = tbl[k]
+      local ks = type(k) == "string" and ("[" .. string.format("%q", k) .. "]") or ("[" .. tostr(k) .. "]")
+      local vs
+      local hit = crumb_depth ~= nil and next_crumb == k
+      if type(v) == "table" then
+        vs = ft(v, depth + 1, hit and crumb_depth - 1 or nil)
+      elseif type(v) == "string" then
+        vs = "'" .. v .. "'"
+      else
+        vs = tostr(v)
+      end
+      parts[#parts + 1] = indent .. (hit and mark or " ") .. ks .. " = " .. vs
+    end
+    seen[tbl] = nil
+    return "{\n" .. table.concat(parts, "\n") .. " }"
+  end
+  return "(" .. table_id(t) .. ") " .. ft(t, 1, #crumbs > 0 and #crumbs or nil)
+end
+
+local function format_value(v, fmtargs)
+  for i = #formatters, 1, -1 do
+    local out = formatters[i](v, fmtargs)
+    if out ~= nil then return out end
+  end
+  local ty = type(v)
+  if ty == "string" then return "(string) '" .. v .. "'" end
+  if ty == "number" then return "(number) " .. tostr(v) end
+  if ty == "boolean" then return "(boolean) " .. tostring(v) end
+  if ty == "nil" then return "(nil)" end
+  if ty == "table" then
+    if is_matcher(v) then return "(matcher) " .. tostring(v) end
+    if getmetatable(v) == util.arglist_mt then
+      local parts = {}
+      for i = 1, v.n or #v do parts[i] = format_value(v[i]) end
+      return "(values list) (" .. table.concat(parts, ", ") .. ")"
+    end
+    return format_table(v, fmtargs)
+  end
+  return "(" .. ty .. ") " .. tostring(v)
+end
+
+local function format_args(args)
+  local nofmt = args.nofmt or {}
+  local fmtargs = args.fmtargs or {}
+  local out = { n = args.n }
+  for i = 1, args.n or #args do
+    if nofmt[i] then out[i] = args[i] else out[i] = format_value(args[i], fmtargs[i]) end
+  end
+  return out
+end
+
+formatting.tostr = tostr
+formatting.format_value = format_value
+formatting.format_args = format_args
+return formatting

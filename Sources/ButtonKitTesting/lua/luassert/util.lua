@@ -1,0 +1,116 @@
+-- luassert.util: value helpers every other part uses (callables, argument
+-- lists, copies, deep comparison, argument matching).
+local util = {}
+
+-- Matchers share this metatable (luassert.matchers fills it in), so deep
+-- comparison can recognise them without depending on that module.
+util.matcher_mt = {}
+local matcher_mt = util.matcher_mt
+
+function util.callable(x)
+  if type(x) == "function" then return true end
+  local mt = getmetatable(x)
+  return type(mt) == "table" and mt.__call ~= nil
+end
+
+function util.hastostring(x)
+  if type(x) == "string" then return true end
+  local mt = getmetatable(x)
+  return type(mt) == "table" and mt.__tostring ~= nil
+end
+
+-- Argument lists (`n` plus the values, nils included) carry this metatable.
+local arglist_mt = {}
+util.arglist_mt = arglist_mt
+
+function util.make_arglist(...)
+  return setmetatable({ n = select("#", ...), ... }, arglist_mt)
+end
+
+function util.is_arglist(x) return getmetatable(x) == arglist_mt end
+
+function util.pack(...) return { n = select("#", ...), ... } end
+
+function util.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
+
+-- A spy keeps a deep copy of each call's arguments (so later changes to a
+-- table do not rewrite history) and the originals (for match.is_ref).
+function util.copyargs(args)
+  local copy = setmetatable({ n = args.n }, arglist_mt)
+  for i = 1, args.n or #args do copy[i] = util.deepcopy(args[i]) end
+  return { vals = copy, refs = args }
+end
+
+function util.shallowcopy(t)
+  if type(t) ~= "table" then return t end
+  local copy = {}
+  for k, v in pairs(t) do copy[k] = v end
+  return setmetatable(copy, getmetatable(t))
+end
+
+function util.deepcopy(t, cache)
+  if type(t) ~= "table" then return t end
+  cache = cache or {}
+  if cache[t] then return cache[t] end
+  local copy = {}
+  cache[t] = copy
+  for k, v in pairs(t) do copy[util.deepcopy(k, cache)] = util.deepcopy(v, cache) end
+  return setmetatable(copy, getmetatable(t))
+end
+
+local function is_matcher(x) return getmetatable(x) == matcher_mt end
+util.is_matcher = is_matcher
+
+-- Deep comparison; returns equal, and the path (crumbs) to the first difference.
+function util.deepcompare(t1, t2, ignore_mt, cycles)
+  if is_matcher(t2) then return t2(t1) end
+  if is_matcher(t1) then return t1(t2) end
+  local ty1, ty2 = type(t1), type(t2)
+  if ty1 ~= ty2 then return false end
+  if ty1 ~= "table" then return t1 == t2 end
+  if t1 == t2 then return true end
+  local mt1 = getmetatable(t1)
+  if not ignore_mt and mt1 and mt1.__eq then return t1 == t2 end
+  cycles = cycles or {}
+  cycles[t1] = cycles[t1] or {}
+  if cycles[t1][t2] then return true end
+  cycles[t1][t2] = true
+  for k1, v1 in pairs(t1) do
+    local v2 = t2[k1]
+    if v2 == nil then return false, { k1 } end
+    local same, crumbs = util.deepcompare(v1, v2, ignore_mt, cycles)
+    if not same then
+      crumbs = crumbs or {}
+      crumbs[#crumbs + 1] = k1
+      return false, crumbs
+    end
+  end
+  for k2 in pairs(t2) do
+    if t1[k2] == nil then return false, { k2 } end
+  end
+  return true
+end
+
+-- Finds the first call whose arguments match `args` (values or matchers).
+function util.matchargs(calls, args)
+  for i = #calls, 1, -1 do
+    local call = calls[i].vals
+    local refs = calls[i].refs or call
+    local n = math.max(call.n or #call, args.n or #args)
+    local ok = true
+    for j = 1, n do
+      local expected, actual = args[j], call[j]
+      local same
+      if is_matcher(expected) then
+        same = expected(expected.name == "ref" and refs[j] or actual)
+      else
+        same = util.deepcompare(actual, expected, false)
+      end
+      if not same then ok = false break end
+    end
+    if ok then return calls[i] end
+  end
+  return nil
+end
+
+return util
