@@ -103,7 +103,7 @@ enum ButtonBinding {
         MethodSpec("styleFor") { L in Host.run(L, ButtonBinding.styleFor) },
         MethodSpec("appearanceFor") { L in Host.run(L, ButtonBinding.appearanceFor) },
         MethodSpec("on") { L in Host.run(L, ButtonBinding.on) },
-        MethodSpec("off") { L in Host.run(L, ButtonBinding.off) },
+        MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
         MethodSpec("sendActions") { L in Host.run(L, ButtonBinding.sendActions) },
         MethodSpec("touchDown") { L in Host.run(L, ButtonBinding.touchDown) },
         MethodSpec("touchMove") { L in Host.run(L, ButtonBinding.touchMove) },
@@ -147,7 +147,9 @@ enum ButtonBinding {
     /// The flags scripts flip most (`selected`, `enabled`, `highlighted`),
     /// written without the general path when no rule applies. The field id
     /// carries the flag's state bit (see `FieldSpec.flag`), so nothing needs
-    /// looking up here.
+    /// looking up here. Only button kinds declare flag fields, and a
+    /// dispatcher serves only boxes of its own kind, so a flag id means the
+    /// object is a button.
     @inline(__always)
     static func fastSet(_ L: OpaquePointer?, _ obj: UnsafeMutableRawPointer?, _ f: Int32) -> Bool {
         guard f & BK_FIELD_FLAG != 0, let L, let obj, lua_type(L, 3) == LUA_TBOOLEAN else { return false }
@@ -161,25 +163,6 @@ enum ButtonBinding {
         }
     }
 
-    static func installButton(_ L: OpaquePointer, _ ctx: LuaContext) {
-        button.register(L, ctx,
-                        getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.button.get(L, obj, f) } },
-                        setter: { L, obj, f in
-                            if f >= 0, ButtonBinding.fastSet(L, obj, f) { return 0 }
-                            return Host.field(L, obj) { L, obj in try ButtonBinding.button.set(L, obj, f) }
-                        },
-                        tostring: { L in Host.run(L) { L in try ButtonBinding.button.tostring(L) } })
-    }
-
-    static func installSortButton(_ L: OpaquePointer, _ ctx: LuaContext) {
-        sortButton.register(L, ctx,
-                            getter: { L, obj, f in Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.get(L, obj, f) } },
-                            setter: { L, obj, f in
-                                if f >= 0, ButtonBinding.fastSet(L, obj, f) { return 0 }
-                                return Host.field(L, obj) { L, obj in try ButtonBinding.sortButton.set(L, obj, f) }
-                            },
-                            tostring: { L in Host.run(L) { L in try ButtonBinding.sortButton.tostring(L) } })
-    }
 
     // MARK: Constructors
 
@@ -223,45 +206,43 @@ enum ButtonBinding {
         return try Binding.object(L, 1, [.button, .sortButton], name)
     }
 
-    static func style(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "style")
-        let a = Args(L, "style", method: true)
-        let st = try a.conv(1, Read.state)
-        let props = try a.conv(2, Read.style)
-        b.style(st, props)
+    /// The shape `style`, `setUpStyle` and `unstyle` share: self, a state,
+    /// the change, then the memory the styles hold counted again and self
+    /// returned so calls chain.
+    static func restyle(_ L: OpaquePointer, _ name: String,
+                        _ change: (Button, Args, ControlState) throws -> Void) throws -> Int32 {
+        let b = try this(L, name)
+        let a = Args(L, name, method: true)
+        try change(b, a, try a.conv(1, Read.state))
         Footprint.recount(L, 1, b)
         lua_settop(L, 1)
         return 1
+    }
+
+    static func style(_ L: OpaquePointer) throws -> Int32 {
+        try restyle(L, "style") { b, a, st in b.style(st, try a.conv(2, Read.style)) }
     }
 
     static func setUpStyle(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "setUpStyle")
-        let a = Args(L, "setUpStyle", method: true)
-        let st = try a.conv(1, Read.state)
-        try a.callable(2)
-        let ctx = LuaContext.of(L)
-        try b.setUpStyle(st) { builder in
-            Identity.push(L, builder, kind: .styleBuilder)
-            lua_pushvalue(L, a.index(2))
-            lua_rotate(L, -2, 1)
-            try ctx.call(on: L, nargs: 1, nresults: 0)
+        try restyle(L, "setUpStyle") { b, a, st in
+            try a.callable(2)
+            let ctx = LuaContext.of(L)
+            try b.setUpStyle(st) { builder in
+                Identity.push(L, builder, kind: .styleBuilder)
+                lua_pushvalue(L, a.index(2))
+                lua_rotate(L, -2, 1)
+                try ctx.call(on: L, nargs: 1, nresults: 0)
+            }
         }
-        Footprint.recount(L, 1, b)
-        lua_settop(L, 1)
-        return 1
     }
 
     static func unstyle(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "unstyle")
-        let a = Args(L, "unstyle", method: true)
-        let st = try a.conv(1, Read.state)
-        if a.isNone(2) { b.unstyle(st) } else {
-            let name = try a.string(2)
-            b.unstyle(st, try a.wrap(2) { () throws(ButtonKitError) in try StyleProperty(parsing: name) })
+        try restyle(L, "unstyle") { b, a, st in
+            if a.isNone(2) { b.unstyle(st) } else {
+                let name = try a.string(2)
+                b.unstyle(st, try a.wrap(2) { () throws(ButtonKitError) in try StyleProperty(parsing: name) })
+            }
         }
-        Footprint.recount(L, 1, b)
-        lua_settop(L, 1)
-        return 1
     }
 
     static func styleFor(_ L: OpaquePointer) throws -> Int32 {
@@ -286,11 +267,6 @@ enum ButtonBinding {
         }
     }
 
-    static func off(_ L: OpaquePointer) throws -> Int32 {
-        let b = try this(L, "off")
-        let token = try Args(L, "off", method: true).integer(1)
-        return HandlerBridge.drop(L, token: token) { b.off($0) }
-    }
 
     static func sendActions(_ L: OpaquePointer) throws -> Int32 {
         let b = try this(L, "sendActions")

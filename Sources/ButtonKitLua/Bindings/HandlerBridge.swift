@@ -33,6 +33,16 @@ enum HandlerBridge {
         return 1
     }
 
+    /// `obj:off(token)` for every kind that keeps handlers.
+    static func off(_ L: OpaquePointer) throws -> Int32 {
+        let kinds: [Binding.Kind] = [.button, .sortButton, .radioGroup, .sortBar]
+        let kind = Binding.kindAtSelf(L).flatMap { kinds.contains($0) ? $0 : nil } ?? .button
+        let obj: AnyObject = try Binding.object(L, 1, [kind], "off")
+        let token = try Args(L, "off", method: true).integer(1)
+        guard let registry = obj as? HandlerRegistry else { throw BridgeError("'off' called on an object without handlers") }
+        return drop(L, token: token) { registry.off($0) }
+    }
+
     /// The whole of `obj:off(token)`: forgets the Lua function and removes the
     /// model's handler with `remove`; pushes whether it was registered.
     static func drop(_ L: OpaquePointer, token: Int, remove: (HandlerToken) -> Bool) -> Int32 {

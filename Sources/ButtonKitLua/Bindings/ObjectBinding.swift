@@ -41,7 +41,7 @@ struct MethodSpec: Sendable {
 ///
 /// Field ids are positions in `fields`: the C dispatcher looks the name up
 /// once and hands the getter an integer (the fast path for `b.selected`).
-struct ObjectBinding<Object: AnyObject>: Sendable {
+struct ObjectBinding<Object: AnyObject>: KindBinding {
     let kind: Binding.Kind
     let fields: [FieldSpec<Object>]
     let methods: [MethodSpec]
@@ -95,8 +95,9 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
     }
 
     /// Builds the kind's metatable and remembers it in the registry. The C
-    /// dispatchers call `getter`/`setter`, which forward to `get`/`set`.
-    func register(_ L: OpaquePointer, _ ctx: LuaContext, getter: bk_fieldfn, setter: bk_fieldfn, tostring: bk_hostfn) {
+    /// dispatchers of every kind call the same entry points (`Binding.getter`
+    /// and friends), which find this description by the box's kind.
+    func register(_ L: OpaquePointer, _ ctx: LuaContext) {
         lua_createtable(L, 0, 8)
         let mt = lua_gettop(L)
         // One table answers "field or method?" with one lookup: a field's
@@ -119,16 +120,16 @@ struct ObjectBinding<Object: AnyObject>: Sendable {
         Value.pushString(L, "__index")
         lua_pushvalue(L, names)
         lua_pushvalue(L, functions)
-        bk_push_index(L, getter, kind.rawValue)
+        bk_push_index(L, Binding.getter, kind.rawValue)
         lua_rawset(L, mt)
         Value.pushString(L, "__newindex")
         lua_pushvalue(L, names)
         lua_pushvalue(L, functions)
-        bk_push_newindex(L, setter, kind.rawValue)
+        bk_push_newindex(L, Binding.setter, kind.rawValue)
         lua_rawset(L, mt)
         lua_settop(L, mt)
         Push.field(L, "__gc") { lua_pushcclosure(L, bk_box_gc, 0) }
-        Push.field(L, "__tostring") { bk_pushhostfn(L, tostring, 0) }
+        Push.field(L, "__tostring") { bk_pushhostfn(L, Binding.tostring, 0) }
         Push.field(L, "__name") { Value.pushString(L, name) }
         // getmetatable(obj) returns a description instead of the real
         // metatable, which keeps the dispatch tables private and lets tools
@@ -161,15 +162,7 @@ extension Binding {
     static func metatable(_ L: OpaquePointer, _ ctx: LuaContext, _ kind: Kind) -> Int32 {
         let ref = ctx.metatableRefs[Int(kind.rawValue)]
         if ref != LUA_NOREF { return ref }
-        switch kind {
-        case .button: ButtonBinding.installButton(L, ctx)
-        case .sortButton: ButtonBinding.installSortButton(L, ctx)
-        case .radioGroup: RadioGroupBinding.install(L, ctx)
-        case .sortBar: SortBarBinding.install(L, ctx)
-        case .screen: ScreenBinding.install(L, ctx)
-        case .store: StoreBinding.install(L, ctx)
-        case .styleBuilder: StyleBuilderBinding.install(L, ctx)
-        }
+        description(of: kind).register(L, ctx)
         return ctx.metatableRefs[Int(kind.rawValue)]
     }
 
@@ -199,5 +192,66 @@ extension Binding {
             throw BridgeError("bad self to '\(fname)' (\(want) expected, got \(Value.typeName(L, idx))); call it with ':' as in obj:\(fname)(...)")
         }
         throw BridgeError("bad argument #\(idx - 1) to '\(fname)' (\(want) expected, got \(Value.typeName(L, idx)))")
+    }
+}
+
+/// What the shared entry points need from a kind's description, whatever
+/// the type of its objects.
+protocol KindBinding: Sendable {
+    var kind: Binding.Kind { get }
+    var fieldNames: [String] { get }
+    var methodNames: [String] { get }
+    func get(_ L: OpaquePointer, _ ptr: UnsafeMutableRawPointer, _ f: Int32) throws -> Int32
+    func set(_ L: OpaquePointer, _ ptr: UnsafeMutableRawPointer, _ f: Int32) throws -> Int32
+    func tostring(_ L: OpaquePointer) throws -> Int32
+    func register(_ L: OpaquePointer, _ ctx: LuaContext)
+}
+
+extension Binding {
+    /// Every kind's description, by kind: the one list the registration,
+    /// the entry points and the API reference's name check read.
+    static func description(of kind: Kind) -> any KindBinding {
+        switch kind {
+        case .button: return ButtonBinding.button
+        case .sortButton: return ButtonBinding.sortButton
+        case .radioGroup: return RadioGroupBinding.binding
+        case .sortBar: return SortBarBinding.binding
+        case .screen: return ScreenBinding.binding
+        case .store: return StoreBinding.binding
+        case .styleBuilder: return StyleBuilderBinding.binding
+        }
+    }
+
+    /// The kind of the box at index 1 (the dispatchers have checked it).
+    @inline(__always)
+    static func kindAtSelf(_ L: OpaquePointer) -> Kind? {
+        guard let box = bk_tobox(L, 1) else { return nil }
+        return Kind(rawValue: box.pointee.kind)
+    }
+
+    /// `obj.name`, for every kind.
+    static let getter: bk_fieldfn = { L, obj, f in
+        Host.field(L, obj) { L, obj in
+            guard let kind = kindAtSelf(L) else { throw BridgeError("attempt to index a released object") }
+            return try description(of: kind).get(L, obj, f)
+        }
+    }
+
+    /// `obj.name = value`, for every kind. A button's flags take the fast
+    /// path when no rule applies.
+    static let setter: bk_fieldfn = { L, obj, f in
+        if f >= 0, ButtonBinding.fastSet(L, obj, f) { return 0 }
+        return Host.field(L, obj) { L, obj in
+            guard let kind = kindAtSelf(L) else { throw BridgeError("attempt to index a released object") }
+            return try description(of: kind).set(L, obj, f)
+        }
+    }
+
+    /// `tostring(obj)`, for every kind.
+    static let tostring: bk_hostfn = { L in
+        Host.run(L) { L in
+            guard let kind = kindAtSelf(L) else { throw BridgeError("bad argument #1 to '__tostring' (a ButtonKit object expected)") }
+            return try description(of: kind).tostring(L)
+        }
     }
 }

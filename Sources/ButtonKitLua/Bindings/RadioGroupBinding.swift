@@ -19,20 +19,14 @@ enum RadioGroupBinding {
             MethodSpec("add") { L in Host.run(L, RadioGroupBinding.add) },
             MethodSpec("button") { L in Host.run(L, RadioGroupBinding.button) },
             MethodSpec("select") { L in Host.run(L, RadioGroupBinding.select) },
-            MethodSpec("clear") { L in Host.run(L, RadioGroupBinding.clear) },
+            MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
             MethodSpec("on") { L in Host.run(L, RadioGroupBinding.on) },
-            MethodSpec("off") { L in Host.run(L, RadioGroupBinding.off) },
+            MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
             MethodSpec("save") { L in Host.run(L, RadioGroupBinding.save) },
             MethodSpec("restore") { L in Host.run(L, RadioGroupBinding.restore) },
         ],
         summary: { g in "<radioGroup \(g.id) value=\(g.value?.description ?? "nil") \(g.buttons.count) options>" })
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
-        binding.register(L, ctx,
-                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try RadioGroupBinding.binding.get(L, obj, f) } },
-                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try RadioGroupBinding.binding.set(L, obj, f) } },
-                         tostring: { L in Host.run(L) { L in try RadioGroupBinding.binding.tostring(L) } })
-    }
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> RadioGroup {
         try Binding.object(L, 1, [.radioGroup], n)
@@ -74,21 +68,13 @@ enum RadioGroupBinding {
     /// member on the stack. `value` (if not nil) overrides the option's
     /// `value` or the button's `info`.
     static func addMember(_ L: OpaquePointer, _ g: RadioGroup, gIdx: Int32, itemIdx: Int32, value: RadioValue?) throws {
-        let item = lua_absindex(L, itemIdx)
         var v = value
-        let b: Button
-        if lua_type(L, item) == LUA_TTABLE {
-            let t = LuaTable(L, item, what: "button option")
-            b = try ButtonBinding.make(L, t, sort: false, extraKeys: ["value"])
+        try ContainerBridge.addMember(L, ownerIdx: gIdx, itemIdx: itemIdx, kinds: [.button, .sortButton],
+                                      expected: "button or table of button options", make: { t in
+            let b = try ButtonBinding.make(L, t, sort: false, extraKeys: ["value"])
             if v == nil { v = try t.read("value", Read.radioValue) }
-        } else if let x: Button = try? Binding.object(L, item, [.button, .sortButton], "add") {
-            b = x
-        } else {
-            throw BridgeError.value("button or table of button options expected, got \(Value.typeName(L, item))")
-        }
-        do { try Host.firing(L) { try g.add(b, value: v) } } catch let e as ButtonKitError { throw BridgeError.model(e) }
-        Identity.pushControl(L, b)
-        Identity.adopt(L, owner: gIdx, child: -1)
+            return b
+        }, attach: { b in try g.add(b, value: v) })
     }
 
     static func add(_ L: OpaquePointer) throws -> Int32 {
@@ -120,12 +106,6 @@ enum RadioGroupBinding {
         return 1
     }
 
-    static func clear(_ L: OpaquePointer) throws -> Int32 {
-        let g = try this(L, "clear")
-        try Host.firing(L) { try g.clear() }
-        lua_settop(L, 1)
-        return 1
-    }
 
     /// `on("valueChanged", fn)` for containers: the only event they send.
     static func valueChangedHandler(_ a: Args) throws(BridgeError) {
@@ -145,11 +125,6 @@ enum RadioGroupBinding {
         }
     }
 
-    static func off(_ L: OpaquePointer) throws -> Int32 {
-        let g = try this(L, "off")
-        let token = try Args(L, "off", method: true).integer(1)
-        return HandlerBridge.drop(L, token: token) { g.off($0) }
-    }
 
     static func save(_ L: OpaquePointer) throws -> Int32 {
         let g = try this(L, "save")

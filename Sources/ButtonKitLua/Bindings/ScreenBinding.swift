@@ -26,12 +26,6 @@ enum ScreenBinding {
         ],
         summary: { s in "<screen \(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>" })
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
-        binding.register(L, ctx,
-                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try ScreenBinding.binding.get(L, obj, f) } },
-                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try ScreenBinding.binding.set(L, obj, f) } },
-                         tostring: { L in Host.run(L) { L in try ScreenBinding.binding.tostring(L) } })
-    }
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Screen {
         try Binding.object(L, 1, [.screen], n)

@@ -18,20 +18,14 @@ enum SortBarBinding {
             MethodSpec("add") { L in Host.run(L, SortBarBinding.add) },
             MethodSpec("button") { L in Host.run(L, SortBarBinding.button) },
             MethodSpec("select") { L in Host.run(L, SortBarBinding.select) },
-            MethodSpec("clear") { L in Host.run(L, SortBarBinding.clear) },
+            MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
             MethodSpec("sort") { L in Host.run(L, SortBarBinding.sort) },
             MethodSpec("comparator") { L in Host.run(L, SortBarBinding.comparator) },
             MethodSpec("on") { L in Host.run(L, SortBarBinding.on) },
-            MethodSpec("off") { L in Host.run(L, SortBarBinding.off) },
+            MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
         ],
         summary: { b in "<sortBar \(b.id) \(b.key ?? "none") \(b.direction.rawValue)>" })
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
-        binding.register(L, ctx,
-                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try SortBarBinding.binding.get(L, obj, f) } },
-                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try SortBarBinding.binding.set(L, obj, f) } },
-                         tostring: { L in Host.run(L) { L in try SortBarBinding.binding.tostring(L) } })
-    }
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> SortBar {
         try Binding.object(L, 1, [.sortBar], n)
@@ -57,18 +51,10 @@ enum SortBarBinding {
     /// Adds an item (an existing sort button or a table of its options) to
     /// the bar at `barIdx`, leaving the button on the stack.
     static func addItem(_ L: OpaquePointer, _ bar: SortBar, barIdx: Int32, itemIdx: Int32) throws {
-        let item = lua_absindex(L, itemIdx)
-        let s: SortButton
-        if lua_type(L, item) == LUA_TTABLE {
-            s = unsafeDowncast(try ButtonBinding.make(L, LuaTable(L, item, what: "sortButton option"), sort: true), to: SortButton.self)
-        } else if let x: SortButton = try? Binding.object(L, item, [.sortButton], "add") {
-            s = x
-        } else {
-            throw BridgeError.value("sort button or table of its options expected, got \(Value.typeName(L, item))")
-        }
-        do { try bar.add(s) } catch { throw BridgeError.model(error) }
-        Identity.pushControl(L, s)
-        Identity.adopt(L, owner: barIdx, child: -1)
+        try ContainerBridge.addMember(L, ownerIdx: barIdx, itemIdx: itemIdx, kinds: [.sortButton],
+                                      expected: "sort button or table of its options", make: { t in
+            unsafeDowncast(try ButtonBinding.make(L, t, sort: true), to: SortButton.self)
+        }, attach: { s in try bar.add(s) })
     }
 
     static func add(_ L: OpaquePointer) throws -> Int32 {
@@ -94,12 +80,6 @@ enum SortBarBinding {
         return 1
     }
 
-    static func clear(_ L: OpaquePointer) throws -> Int32 {
-        let bar = try this(L, "clear")
-        try Host.firing(L) { try bar.clear() }
-        lua_settop(L, 1)
-        return 1
-    }
 
     /// The sort key of the record at stack index `r` under `key`.
     static func sortKey(_ L: OpaquePointer, _ r: Int32, _ key: String, index: Int) throws(BridgeError) -> SortKey? {
@@ -169,9 +149,4 @@ enum SortBarBinding {
         }
     }
 
-    static func off(_ L: OpaquePointer) throws -> Int32 {
-        let bar = try this(L, "off")
-        let token = try Args(L, "off", method: true).integer(1)
-        return HandlerBridge.drop(L, token: token) { bar.off($0) }
-    }
 }

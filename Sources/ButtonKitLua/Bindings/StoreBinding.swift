@@ -14,12 +14,6 @@ enum StoreBinding {
         ],
         summary: { s in "<store \(s.path)>" })
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
-        binding.register(L, ctx,
-                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try StoreBinding.binding.get(L, obj, f) } },
-                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try StoreBinding.binding.set(L, obj, f) } },
-                         tostring: { L in Host.run(L) { L in try StoreBinding.binding.tostring(L) } })
-    }
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Store {
         try Binding.object(L, 1, [.store], n)

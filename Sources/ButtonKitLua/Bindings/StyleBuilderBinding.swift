@@ -12,12 +12,6 @@ enum StyleBuilderBinding {
         },
         summary: { _ in "<style builder>" })
 
-    static func install(_ L: OpaquePointer, _ ctx: LuaContext) {
-        binding.register(L, ctx,
-                         getter: { L, obj, f in Host.field(L, obj) { L, obj in try StyleBuilderBinding.binding.get(L, obj, f) } },
-                         setter: { L, obj, f in Host.field(L, obj) { L, obj in try StyleBuilderBinding.binding.set(L, obj, f) } },
-                         tostring: { L in Host.run(L) { L in try StyleBuilderBinding.binding.tostring(L) } })
-    }
 
     /// Shared by all eleven methods; upvalue 2 says which property.
     static func setProperty(_ L: OpaquePointer) throws -> Int32 {

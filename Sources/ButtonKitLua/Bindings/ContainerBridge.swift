@@ -1,0 +1,38 @@
+import ButtonKit
+import CLuaShim
+
+/// What radio groups and sort bars share in Lua: members given as existing
+/// buttons or as tables of options, held by the container's userdata, and
+/// `clear()`.
+enum ContainerBridge {
+    /// Adds the item at `itemIdx` to the container at `ownerIdx`: an existing
+    /// control of one of `kinds`, or a table that `make` turns into a new one.
+    /// `attach` puts it in the model; the member is left on the stack and
+    /// held by the container's userdata (so it lives as long as the container).
+    static func addMember<Member: Button>(_ L: OpaquePointer, ownerIdx: Int32, itemIdx: Int32, kinds: [Binding.Kind],
+                                          expected: String, make: (LuaTable) throws -> Member,
+                                          attach: (Member) throws -> Void) throws {
+        let item = lua_absindex(L, itemIdx)
+        let member: Member
+        if lua_type(L, item) == LUA_TTABLE {
+            member = try make(LuaTable(L, item, what: "\(kinds[0].name) option"))
+        } else if let x: Member = try? Binding.object(L, item, kinds, "add") {
+            member = x
+        } else {
+            throw BridgeError.value("\(expected) expected, got \(Value.typeName(L, item))")
+        }
+        do { try Host.firing(L) { try attach(member) } } catch let e as ButtonKitError { throw BridgeError.model(e) }
+        Identity.pushControl(L, member)
+        Identity.adopt(L, owner: ownerIdx, child: -1)
+    }
+
+    /// `group:clear()` and `bar:clear()`.
+    static func clear(_ L: OpaquePointer) throws -> Int32 {
+        let kind = Binding.kindAtSelf(L).flatMap { [.radioGroup, .sortBar].contains($0) ? $0 : nil } ?? .radioGroup
+        let obj: AnyObject = try Binding.object(L, 1, [kind], "clear")
+        guard let container = obj as? SelectionContainer else { throw BridgeError("'clear' called on an object without members") }
+        try Host.firing(L) { try container.clear() }
+        lua_settop(L, 1)
+        return 1
+    }
+}
