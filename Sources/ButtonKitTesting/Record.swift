@@ -110,12 +110,17 @@ public enum Record: Equatable {
         guard let kind = f.first, kind.count == 1 else { return nil }
         switch kind.first! {
         case 82 where f.count >= 9:  // R
-            guard let status = TestResult.Status(rawValue: String(decoding: f[1], as: UTF8.self)) else { return nil }
+            // "error@hook": an error outside a test, and where it came from.
+            let word = String(decoding: f[1], as: UTF8.self)
+            let parts = word.split(separator: "@", maxSplits: 1)
+            guard let status = TestResult.Status(rawValue: String(parts.first ?? "")) else { return nil }
+            let origin = parts.count == 2 ? TestResult.Origin(rawValue: String(parts[1])) ?? .block : .test
             var r = TestResult(file: file, name: unescape(f[2]), status: status, line: number(f[3]),
                                message: f[8].first == 49 ? unescape(f[5]) : nil,
                                traceback: f[6].isEmpty ? nil : unescape(f[6]),
                                duration: Double(number(f[4])) / 1e6,
                                output: f[7].isEmpty ? "" : unescape(f[7]))
+            r.origin = origin
             if f.count >= 13 {
                 r.picture = TestResult.Picture(expected: unescape(f[9]), actual: unescape(f[10]),
                                                differences: unlist(f[11]), caption: unescape(f[12]))
@@ -209,7 +214,13 @@ public struct RecordWriter {
     public mutating func write(_ r: Record) {
         switch r {
         case .result(let t):
-            raw("R\t"); raw(t.status.recordName); tab()
+            raw("R\t"); raw(t.status.recordName)
+            switch t.origin {
+            case .test: break
+            case .block: raw("@block")
+            case .hook: raw("@hook")
+            }
+            tab()
             escaped(t.name); tab()
             int(t.line); tab()
             int(Int((max(0, t.duration) * 1e6).rounded(.toNearestOrEven)))

@@ -40,7 +40,7 @@ public enum SpecRunner {
         do {
             template = try prepare(options)
         } catch {
-            onResult(TestResult(file: file, name: file, status: .error, line: 0, message: "cannot load the test framework: \(error)"))
+            onResult(.fileError(file, "cannot load the test framework: \(error)"))
             return false
         }
         run(file: file, in: template, options: options, onNote: onNote, onStart: onStart, onResult: onResult)
@@ -72,7 +72,7 @@ public enum SpecRunner {
             ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
             try TestFramework.runSpec(in: ctx, file: file, options: options)
         } catch {
-            onResult(TestResult(file: file, name: file, status: .error, line: 0, message: error.message))
+            onResult(.fileError(file, error.message))
         }
     }
 }

@@ -115,7 +115,9 @@ public struct Supervisor {
             guard !state[f].done else { return }
             if let w = state[f].lastWords {
                 let name = w.activity.isEmpty ? files[f] : w.activity
-                state[f].events.append(.result(TestResult(file: files[f], name: name, status: .error, line: w.line, message: w.message)))
+                var r = TestResult(file: files[f], name: name, status: .error, line: w.line, message: w.message)
+                if w.activity.isEmpty { r.origin = .block }
+                state[f].events.append(.result(r))
                 state[f].reported.append(name)
                 state[f].lastWords = nil
                 state[f].restarts += 1
@@ -129,7 +131,7 @@ public struct Supervisor {
                 if state[f].resultCount > 0 {
                     message += " (after \(state[f].resultCount) result\(state[f].resultCount == 1 ? "" : "s"))"
                 }
-                state[f].events.append(.result(TestResult(file: files[f], name: files[f], status: .error, line: 0, message: message)))
+                state[f].events.append(.result(.fileError(files[f], message)))
             }
             state[f].done = true
         }
@@ -138,8 +140,7 @@ public struct Supervisor {
             while children.count < jobs && !queue.isEmpty {
                 let f = queue.removeFirst()
                 if !start(f) {
-                    state[f].events.append(.result(TestResult(file: files[f], name: files[f], status: .error, line: 0,
-                                                              message: "could not start a process for it: \(String(cString: strerror(errno)))")))
+                    state[f].events.append(.result(.fileError(files[f], "could not start a process for it: \(String(cString: strerror(errno)))")))
                     state[f].done = true
                 }
             }

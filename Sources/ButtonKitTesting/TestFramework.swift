@@ -129,11 +129,14 @@ enum TestFramework {
             lua_type(L, i) <= LUA_TNIL ? nil : Value.describe(L, i)
         }
         let status: TestResult.Status
+        var origin = TestResult.Origin.test
         switch Value.string(L, 1) ?? "error" {
         case "success": status = .passed
         case "failure": status = .failed
         case "pending": status = .pending
         case "listed": status = .listed
+        case "error@hook": status = .error; origin = .hook
+        case "error@block": status = .error; origin = .block
         default: status = .error
         }
         let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
@@ -141,6 +144,7 @@ enum TestFramework {
         var r = TestResult(file: session.file, name: Value.string(L, 2) ?? str(2) ?? "?", status: status, line: line,
                            message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
                            duration: duration, output: str(7) ?? "")
+        r.origin = origin
         if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
         session.onResult(r)
         return 0

@@ -5,9 +5,21 @@ public struct TestResult: Sendable {
         case passed, failed, error, pending, listed
     }
 
+    /// Where an error came from when it is not a test's: busted counts those
+    /// without a test event, and its terminal looks print them differently.
+    public enum Origin: String, Sendable {
+        /// A test (whatever its status).
+        case test
+        /// A describe block or a whole spec file (failed to load, say).
+        case block
+        /// A hook: before_each, after_each, setup, teardown, lazy_*.
+        case hook
+    }
+
     public var file: String
     public var name: String
     public var status: Status
+    public var origin: Origin = .test
     public var line: Int
     public var message: String?
     public var traceback: String?
@@ -36,6 +48,14 @@ public struct TestResult: Sendable {
                 traceback: String? = nil, duration: Double = 0, output: String = "") {
         self.file = file; self.name = name; self.status = status; self.line = line
         self.message = message; self.traceback = traceback; self.duration = duration; self.output = output
+    }
+
+    /// A whole spec file's error (it did not load, its worker died): counted
+    /// as busted counts a file error, outside any test.
+    public static func fileError(_ file: String, _ message: String) -> TestResult {
+        var r = TestResult(file: file, name: file, status: .error, line: 0, message: message)
+        r.origin = .block
+        return r
     }
 
     /// Errors count as failures in the summary line.

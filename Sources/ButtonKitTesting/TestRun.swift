@@ -90,7 +90,12 @@ public enum TestRun {
         case .json: return JSONReporter(out: out, timestamp: timestamp)
         case .junit: return JUnitReporter(out: out, timestamp: timestamp)
         case .html: return HTMLReporter(out: out, timestamp: timestamp)
-        default: return TerminalReporter(style: .plain, color: plan.color, out: out)
+        case .plainTerminal:
+            return BustedTerminalReporter(style: .plain, color: false, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+        case .utfTerminal:
+            return BustedTerminalReporter(style: .utf, color: plan.color, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+        case .gtest: return GTestReporter(color: plan.color, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+        case .plain, .handler: return TerminalReporter(style: .plain, color: plan.color, out: out)
         }
     }
 }

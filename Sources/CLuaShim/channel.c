@@ -254,6 +254,8 @@ static int channel_report(lua_State *L) {
     else if (strcmp(status, "failure") == 0) word = "failed";
     else if (strcmp(status, "pending") == 0) word = "pending";
     else if (strcmp(status, "listed") == 0) word = "listed";
+    else if (strcmp(status, "error@hook") == 0) word = "error@hook";
+    else if (strcmp(status, "error@block") == 0) word = "error@block";
     put_bytes("R\t", 2);
     put_bytes(word, strlen(word));
     put_bytes("\t", 1);

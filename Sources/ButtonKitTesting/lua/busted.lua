@@ -78,15 +78,21 @@ local function register_test(kind, is_pending)
   return function(name, fn)
     if running_test and not is_pending then reject(kind) end
     if running_test and is_pending then
-      -- pending("reason") inside a test: mark it pending and stop it.
-      error(setmetatable({ message = name }, pending_mt), 2)
+      -- pending("reason") inside a test: mark it pending and stop it. As
+      -- busted, it is reported where pending was called, with that
+      -- position on the message.
+      local _, positioned = pcall(error, tostring(name), 3)
+      error(setmetatable({ message = positioned }, pending_mt), 2)
     end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
+    -- As busted: `it("name")` without a body registers nothing (only
+    -- `pending("name")` makes a pending test).
+    if fn == nil and not is_pending then return end
     local line = caller_line(2)
     name = tostring(name)
     local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
       file = opts.file }
-    if fn == nil or is_pending then t.pending = true end
+    if is_pending then t.pending = true end
     current.children[#current.children + 1] = t
   end
 end
@@ -98,7 +104,7 @@ local function register_hook(list)
       error("bad argument #1 to '" .. list .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
     local hooks = current[list]
-    hooks[#hooks + 1] = { fn = fn, line = caller_line(2) }
+    hooks[#hooks + 1] = { fn = fn, line = caller_line(2), owner = current, kind = list }
   end
 end
 
@@ -262,7 +268,7 @@ local function safe(fn, deadline)
     return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
   end
   if why ~= "error" then return "error", message_of(e), tb end
-  return errortype(e), message_of(e), tb
+  return errortype(e), message_of(e), tb, e
 end
 
 -- A deadline `opts.timeout` from now (nil when there is no limit).
@@ -274,6 +280,11 @@ end
 
 local function report(node, status, message, traceback, started, output, details)
   local name = full_name(node)
+  -- An error outside a test says where it came from (busted counts it
+  -- without a test event): a describe or file, or a hook.
+  if status == "error" and node.kind ~= "it" then
+    status = node.kind == "hook" and "error@hook" or "error@block"
+  end
   if name == "" then name = node.name end
   -- Positional arguments: no table to build per test.
   host_report(status, name, node.line or 0, started and (host_clock() - started) or 0,
@@ -300,18 +311,29 @@ local function hook_chain(block, list, from_leaf_up)
   return chain
 end
 
+-- The node a failed hook is reported as: `<block's full name> <hook>`.
+local function hook_node(block, word, line)
+  local name = joined_name(block, word)
+  return { kind = "hook", name = name, full_name = name, line = line, parent = block }
+end
+
+-- Runs a hook chain. As busted, a hook that fails is an error of its own,
+-- named after the block that declared it (`outer before_each`) at the
+-- hook's line: before_each stops at the first failure (and its test does
+-- not run, nor count), after_each hooks all run. True when all passed.
 local function run_hooks(list, from_leaf_up, block, deadline)
   local chain = hook_chain(block, list, from_leaf_up)
-  if #chain == 0 then return nil end
-  local first_status, first_msg, first_tb
+  local ok = true
   for i = 1, #chain do
-    local st, msg, tb = safe(chain[i].fn, deadline)
-    if st ~= "success" and not first_status then
-      first_status, first_msg, first_tb = "error", list .. " failed: " .. msg, tb
-      if not from_leaf_up then return first_status, first_msg, first_tb end
+    local h = chain[i]
+    local st, msg, tb = safe(h.fn, deadline)
+    if st ~= "success" then
+      ok = false
+      report(hook_node(h.owner, h.kind, h.line), "error", msg, tb)
+      if not from_leaf_up then return false end
     end
   end
-  return first_status, first_msg, first_tb
+  return ok
 end
 
 -- lazy_setup runs once per block, before the first test that runs in it.
@@ -324,7 +346,7 @@ local function ensure_lazy(block)
     local st, msg, tb = safe(h.fn, fresh_deadline())
     if st ~= "success" then
       block.lazy_done = false
-      report({ kind = "hook", name = full_name(block) .. " lazy_setup", line = h.line, parent = block.parent },
+      report(hook_node(block, "lazy_setup", h.line),
         "error", msg, tb)
     end
   end
@@ -391,12 +413,13 @@ local function run_test(test)
   busted.current_test = test
   start_capture()
   host_activity(name, test.line or 0)
-  if report_starts then host.started(name, test.line or 0) end
   -- The test's time covers before_each and its body; cleanup (finally,
   -- after_each) gets a time of its own, so it runs even after a timeout.
   local deadline = timeout > 0 and started + timeout or nil
-  local status, msg, tb = run_hooks("before_each", false, parent, deadline)
-  if not status then
+  local status, msg, tb
+  local ran = run_hooks("before_each", false, parent, deadline)
+  if ran then
+    if report_starts then host.started(name, test.line or 0) end
     running_test = test
     status, msg, tb = safe(test.fn, deadline)
     running_test = nil
@@ -405,18 +428,16 @@ local function run_test(test)
       if status == "success" and fst ~= "success" then status, msg, tb = fst, fmsg, ftb end
     end
   end
-  local ast, amsg, atb
-  if #hook_chain(parent, "after_each", true) > 0 then
-    ast, amsg, atb = run_hooks("after_each", true, parent, fresh_deadline())
-  end
+  if #hook_chain(parent, "after_each", true) > 0 then run_hooks("after_each", true, parent, fresh_deadline()) end
   local output = stop_capture()
   luassert_revert_to(mark_spies, mark_generation)
-  if status == "success" and ast then status, msg, tb = ast, amsg, atb end
+  busted.current_test = nil
+  -- A failed before_each stands for this test: it did not run.
+  if not ran then return end
   if status == "success" then msg, tb = nil, nil end
   local details = status == "failure" and busted.failure_details or nil
   busted.failure_details = nil
   report(test, status, msg, tb, started, output, details)
-  busted.current_test = nil
 end
 
 local run_block
@@ -453,7 +474,7 @@ run_block = function(block)
       local s, m, t = safe(h.fn, fresh_deadline())
       if s ~= "success" then
         setup_ok = false
-        report({ kind = "hook", name = full_name(block) .. " setup", line = h.line, parent = block.parent }, "error", m, t)
+        report(hook_node(block, "setup", h.line), "error", m, t)
         break
       end
     end
@@ -468,12 +489,12 @@ run_block = function(block)
     if block.lazy_done ~= nil then
       for _, h in ipairs(block.lazy_teardown) do
         local s, m, t = safe(h.fn, fresh_deadline())
-        if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " lazy_teardown", line = h.line, parent = block.parent }, "error", m, t) end
+        if s ~= "success" then report(hook_node(block, "lazy_teardown", h.line), "error", m, t) end
       end
     end
     for _, h in ipairs(block.strict_teardown) do
       local s, m, t = safe(h.fn, fresh_deadline())
-      if s ~= "success" then report({ kind = "hook", name = full_name(block) .. " teardown", line = h.line, parent = block.parent }, "error", m, t) end
+      if s ~= "success" then report(hook_node(block, "teardown", h.line), "error", m, t) end
     end
   end
   if restore then restore() end
