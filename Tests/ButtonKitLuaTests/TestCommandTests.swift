@@ -114,14 +114,74 @@ struct TestCommandTests {
         #expect(n == 5 && sawSkip && sawYAML)
     }
 
-    @Test func jsonOutputParses() throws {
+    @Test func jsonOutputHasBustedsLayout() throws {
         let r = try CLI.run(["test", "-o", "json", "failing"])
+        #expect(r.stdout.split(separator: "\n").count == 1, "one line, as busted writes it")
         let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        // What a script written for busted's json reads.
+        let lists = ["successes": 1, "failures": 2, "errors": 1, "pendings": 1]
+        for (key, count) in lists {
+            let list = try #require(obj[key] as? [[String: Any]], "\(key)")
+            #expect(list.count == count, "\(key)")
+            for e in list {
+                #expect(e["name"] is String)
+                let trace = try #require(e["trace"] as? [String: Any])
+                #expect(trace["short_src"] as? String == "failing/mixed_spec.lua")
+                #expect(trace["currentline"] is Int)
+                let element = try #require(e["element"] as? [String: Any])
+                #expect(element["descriptor"] is String)
+                if key == "errors" { #expect(e["isError"] as? Bool == true) }
+                if key == "failures" || key == "errors" { #expect(e["message"] is String) }
+            }
+        }
+        #expect(obj["duration"] is Double)
+        // Our extras, in keys busted does not use.
         let summary = try #require(obj["summary"] as? [String: Any])
         #expect(summary["passed"] as? Int == 1)
         #expect(summary["failed"] as? Int == 2)
         #expect(summary["errors"] as? Int == 1)
-        #expect((obj["tests"] as? [Any])?.count == 5)
+    }
+
+    @Test func jsonKeysIncludeBustedsWhenBustedIsInstalled() throws {
+        guard let busted = ["/usr/bin/busted", "/usr/local/bin/busted"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            return  // busted is not a dependency; scripts/bench installs it
+        }
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        describe("d", function()
+          it("passes", function() end)
+          it("fails", function() assert.are.equal(1, 2) end)
+          it("errors", function() error("boom") end)
+          it("pends", function() pending("later") end)
+        end)
+        """.write(to: dir.appendingPathComponent("spec/j_spec.lua"), atomically: true, encoding: .utf8)
+        func keys(_ out: String) throws -> [String: Set<String>] {
+            let obj = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            var k: [String: Set<String>] = ["": Set(obj.keys)]
+            for list in ["successes", "failures", "errors", "pendings"] {
+                for e in obj[list] as? [[String: Any]] ?? [] {
+                    k[list, default: []].formUnion(e.keys)
+                    k[list + ".trace", default: []].formUnion((e["trace"] as? [String: Any])?.keys ?? [:].keys)
+                }
+            }
+            return k
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: busted)
+        p.arguments = ["-o", "json", "spec"]
+        p.currentDirectoryURL = dir
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        let theirs = try keys(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        p.waitUntilExit()
+        let ours = try keys(try CLI.run(["test", "-o", "json", "spec"], in: dir).stdout)
+        // Every key busted writes is there, but the ones a result does not know.
+        let unknown: Set<String> = ["linedefined", "lastlinedefined"]
+        for (path, set) in theirs {
+            #expect(set.subtracting(unknown).isSubset(of: ours[path] ?? []), "\(path): missing \(set.subtracting(unknown).subtracting(ours[path] ?? []))")
+        }
     }
 
     @Test func listShowsNamesWithoutRunning() throws {
