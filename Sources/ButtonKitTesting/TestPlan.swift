@@ -21,6 +21,10 @@ public struct TestPlan: Sendable {
     public var deferPrint = false
     /// Pending tests are neither printed nor counted (`--suppress-pending`).
     public var suppressPending = false
+    /// Options for a Lua output handler (`-Xoutput`, split at commas).
+    public var outputArguments: [String] = []
+    /// The language handlers are asked for (`--lang`).
+    public var language = "en"
     public var repeatCount = 1
     /// Spec files run in this many worker processes at once.
     public var jobs = 1

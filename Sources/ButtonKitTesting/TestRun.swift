@@ -29,7 +29,18 @@ public enum TestRun {
         var reporters: [Reporter] = []
         let main = TextOutput(.standardOutput)
         outputs.append(main)
-        reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
+        var handler: LuaHandlerReporter?
+        if case .handler(let name) = plan.output {
+            do {
+                handler = try LuaHandlerReporter(handlerSettings(name, plan))
+            } catch {
+                // As busted: say so, count it as an error, use the default look.
+                note("buttonkit: cannot load output handler '\(name)': \(error.message)")
+            }
+        }
+        if let handler { reporters.append(handler) } else {
+            reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
+        }
         for r in plan.reportFiles {
             let out = TextOutput(.file(r.path))
             outputs.append(out)
@@ -76,11 +87,26 @@ public enum TestRun {
         total.duration = Clock.now() - t0
         for r in reporters { r.finish(total) }
         var status: Int32 = total.failed + total.errors > 0 ? 1 : 0
+        if case .handler = plan.output, handler == nil || (handler?.failures ?? 0) > 0 { status = 1 }
         for o in outputs { if let f = o.failure { note("buttonkit: \(f)"); status = 1 } }
         if total.total == 0 && !plan.test.list {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }
         return status
+    }
+
+    static func handlerSettings(_ name: String, _ plan: TestPlan) -> LuaHandlerReporter.Settings {
+        var s = LuaHandlerReporter.Settings(name: name)
+        s.arguments = plan.outputArguments
+        s.verbose = plan.verbose
+        s.suppressPending = plan.suppressPending
+        s.deferPrint = plan.deferPrint
+        s.language = plan.language
+        s.lpath = plan.test.lpath
+        s.cpath = plan.test.cpath
+        s.interpreter = plan.test.interpreter ?? LuaContext.executablePath ?? "buttonkit"
+        s.script = LuaContext.executablePath ?? "buttonkit"
+        return s
     }
 
     static func makeReporter(_ format: OutputFormat, plan: TestPlan, out: TextOutput, timestamp: String) -> Reporter {

@@ -174,8 +174,6 @@ enum TestCommand {
                 if let s = Suggest.closest(to: name, in: OutputFormat.names) { msg += "; did you mean '\(s)'?" }
                 throw UsageError(msg, command: "test")
             }
-            notes.append("buttonkit: output handler '\(name)' is not supported yet; using plain")
-            p.output = .plain
         }
         if let f = value("junit") { p.reportFiles.append(.init(.junit, f)) }
         if let f = value("json") { p.reportFiles.append(.init(.json, f)) }
@@ -184,8 +182,11 @@ enum TestCommand {
         p.deferPrint = flag("defer-print") ?? false
         p.suppressPending = flag("suppress-pending") ?? false
         if flag("enable-sound") == true { notes.append("buttonkit: --enable-sound accepted; ButtonKit plays no sounds") }
-        if let lang = value("lang"), lang != "en" { notes.append("buttonkit: --lang \(lang): messages are in English only") }
-        if !values("Xoutput").isEmpty { notes.append("buttonkit: -Xoutput is for output handlers; none is loaded") }
+        if let lang = value("lang") {
+            p.language = lang
+            if lang != "en" { notes.append("buttonkit: --lang \(lang): ButtonKit's messages are in English only") }
+        }
+        p.outputArguments = commaList(values("Xoutput"))
 
         // Selection.
         p.test.filters = values("filter")

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ButtonKit
+import ButtonKitLua
+import CLuaShim
+
+/// A busted output handler written in Lua (`-o NAME` with a module name or
+/// a `.lua` file): busted's own handlers from a system's lua-busted files,
+/// or a team's. It runs in the runner's process, in a Lua state of its own
+/// that holds `lua/handlers/host.lua`; each event of the run is handed to
+/// the host, which publishes busted's events to the handler.
+public final class LuaHandlerReporter: Reporter {
+    /// What the handler is told (busted's handler options) and where it is.
+    public struct Settings: Sendable {
+        public var name: String
+        public var arguments: [String] = []
+        public var verbose = false
+        public var suppressPending = false
+        public var deferPrint = false
+        public var language = "en"
+        public var defaultOutput = "plainTerminal"
+        public var lpath: [String] = []
+        public var cpath: [String] = []
+        /// `arg[0]` and `arg[-1]` as specs see them (copied into arguments).
+        public var script = "buttonkit"
+        public var interpreter = "buttonkit"
+        public init(name: String) { self.name = name }
+    }
+
+    let ctx: LuaContext
+    let hostRef: Int32
+    /// Errors the handler raised (each makes the run exit 1, as in busted).
+    public private(set) var failures = 0
+    private var runInfo = RunInfo(files: [])
+
+    public var wantsStarts: Bool { true }
+
+    /// Loads the handler; throws with a readable message when it cannot.
+    public init(_ s: Settings) throws(LuaError) {
+        var o = LuaContext.Options()
+        o.sandbox = false
+        o.timeout = 0
+        o.maxMemoryMB = 0
+        o.lpath = s.lpath
+        o.cpath = s.cpath
+        ctx = try LuaContext(options: o)
+        let L = ctx.L
+        guard let hostChunk = EmbeddedLua.modules["handlers.host"] else {
+            throw LuaError(kind: .runtime, message: "the output handler host is missing from this build")
+        }
+        try ctx.load(embedded: hostChunk)
+        // Fallback modules: lua/handlers/<module path>.lua, and our `say`.
+        lua_createtable(L, 0, 12)
+        for (name, chunk) in EmbeddedLua.modules where name.hasPrefix("handlers.") && name != "handlers.host" {
+            Value.pushString(L, String(name.dropFirst("handlers.".count)))
+            try ctx.load(embedded: chunk)
+            lua_rawset(L, -3)
+        }
+        if let say = EmbeddedLua.modules["say"] {
+            Value.pushString(L, "say")
+            try ctx.load(embedded: say)
+            lua_rawset(L, -3)
+        }
+        lua_createtable(L, 0, 10)
+        Push.field(L, "name") { Value.pushString(L, s.name) }
+        Push.field(L, "verbose") { Value.pushBool(L, s.verbose) }
+        Push.field(L, "suppress_pending") { Value.pushBool(L, s.suppressPending) }
+        Push.field(L, "defer_print") { Value.pushBool(L, s.deferPrint) }
+        Push.field(L, "language") { Value.pushString(L, s.language) }
+        Push.field(L, "default_output") { Value.pushString(L, s.defaultOutput) }
+        Push.field(L, "clock") { bk_push_clock(L) }
+        Push.field(L, "arguments") {
+            Value.pushList(L, s.arguments)
+            Value.pushString(L, s.script); lua_rawseti(L, -2, 0)
+            Value.pushString(L, s.interpreter); lua_rawseti(L, -2, -1)
+        }
+        try ctx.call(nargs: 2, nresults: 1)
+        hostRef = luaL_ref(L, bk_registryindex())
+    }
+
+    /// Calls `host[name](args...)`; a failure is counted and shown once.
+    private func call(_ name: String, nresults: Int32 = 0, _ push: (OpaquePointer) -> Int32) {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(hostRef))
+        Value.pushString(L, name)
+        lua_rawget(L, -2)
+        let n = push(L)
+        do {
+            try ctx.call(nargs: n, nresults: nresults)
+            if nresults > 0, lua_type(L, -1) == LUA_TNUMBER { failures += Int(lua_tointegerx(L, -1, nil)) }
+        } catch {
+            failures += 1
+            let line = Array("buttonkit: the output handler failed: \(error.message)\n".utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    public func suiteStarted(_ run: RunInfo) {
+        runInfo = run
+        call("suite_start") { L in
+            lua_pushinteger(L, lua_Integer(run.run)); lua_pushinteger(L, lua_Integer(run.runs))
+            if let seed = run.seed { lua_pushinteger(L, lua_Integer(seed)) } else { lua_pushnil(L) }
+            return 3
+        }
+    }
+
+    public func fileStarted(_ file: String) { call("file_start") { L in Value.pushString(L, file); return 1 } }
+
+    public func testStarted(file: String, name: String, line: Int) {
+        call("test_start") { L in
+            Value.pushString(L, file); Value.pushString(L, name); lua_pushinteger(L, lua_Integer(line))
+            return 3
+        }
+    }
+
+    public func testFinished(_ r: TestResult) {
+        if r.status == .listed {
+            fflush(nil)
+            print("\(r.location): \(r.name)")
+            return
+        }
+        call("test_end") { L in
+            Value.pushString(L, r.file); Value.pushString(L, r.name); lua_pushinteger(L, lua_Integer(r.line))
+            Value.pushString(L, r.status.rawValue); Value.pushString(L, r.origin.rawValue)
+            if let m = r.message { Value.pushString(L, m) } else { lua_pushnil(L) }
+            if let t = r.traceback { Value.pushString(L, t) } else { lua_pushnil(L) }
+            lua_pushnumber(L, r.duration)
+            return 8
+        }
+    }
+
+    public func fileFinished(_ file: String) { call("file_end") { L in Value.pushString(L, file); return 1 } }
+
+    public func suiteFinished(_ summary: TestSummary) { call("suite_end") { _ in 0 } }
+
+    public func finish(_ total: TestSummary) { call("exit", nresults: 1) { _ in 0 } }
+}

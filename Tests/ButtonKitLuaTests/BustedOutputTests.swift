@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// busted's outputs, through the built binary: its own looks by its names,
+/// compared with what busted 2.1.1 printed for the same suite (kept in
+/// Tests/Fixtures/busted-sample/expected, timings replaced by T), and
+/// output handlers written for busted's interface.
+@Suite("busted's outputs", .serialized)
+struct BustedOutputTests {
+    static let sample = CLI.fixtures.appendingPathComponent("busted-sample")
+
+    /// Timings vary from run to run: `0.0044 seconds` and `(0.11 ms)` become T.
+    static func normalized(_ s: String) -> String {
+        var out = ""
+        var rest = Substring(s)
+        // Replace "<digits>.<digits> " before ms/seconds with "T ".
+        while let r = rest.range(of: #"[0-9]+\.[0-9]+ (ms|seconds)"#, options: .regularExpression) {
+            out += rest[..<r.lowerBound]
+            let unit = rest[r].hasSuffix("ms") ? "ms" : "seconds"
+            out += "T " + unit
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+
+    static func expected(_ name: String) throws -> String {
+        try String(contentsOf: sample.appendingPathComponent("expected/\(name).txt"), encoding: .utf8)
+    }
+
+    @Test(arguments: ["plainTerminal", "utfTerminal", "gtest"], ["", "-v"])
+    func bustedsLooksByTheirNames(_ format: String, _ verbose: String) throws {
+        let args = ["test"] + (verbose.isEmpty ? [] : [verbose]) + ["-o", format, "--sort-files", "spec"]
+        let r = try CLI.run(args, in: Self.sample)
+        #expect(r.status == 1)
+        #expect(Self.normalized(r.stdout) == (try Self.expected(format + verbose)))
+    }
+
+    @Test func bustedsOwnTAPHandlerFromItsFilesGivesBustedsTAP() throws {
+        let handler = "/usr/share/lua/5.4/busted/outputHandlers/TAP.lua"
+        guard FileManager.default.fileExists(atPath: handler) else { return }  // lua-busted is not installed here
+        for verbose in ["", "-v"] {
+            let r = try CLI.run(["test"] + (verbose.isEmpty ? [] : [verbose]) + ["-o", handler, "--sort-files", "spec"], in: Self.sample)
+            #expect(r.status == 1)
+            #expect(Self.normalized(r.stdout) == (try Self.expected("TAP" + verbose)))
+        }
+    }
+
+    @Test func aHandlerWrittenForBustedSeesItsEventsCountsAndArguments() throws {
+        let r = try CLI.run(["test", "-o", "handlers/counts.lua", "-Xoutput", "a,b", "-Xoutput", "c", "failing"])
+        #expect(r.status == 1)
+        #expect(r.stdout.hasPrefix("args:a|b|c\n"))
+        #expect(r.stdout.contains("end mixed <&> \"quotes\" fails failure\n"))
+        #expect(r.stdout.contains("end mixed <&> \"quotes\" skips pending\n"))
+        #expect(r.stdout.contains("COUNTS successes=1 failures=2 errors=1 pending=1\n"))
+    }
+
+    @Test func aHandlerSeesHookAndDescribeErrorsWithoutTestEvents() throws {
+        let r = try CLI.run(["test", "-o", CLI.fixtures.appendingPathComponent("handlers/counts.lua").path, "spec/derr_spec.lua"],
+                            in: Self.sample)
+        #expect(r.stdout.contains("describe error outer broken\n"))
+        #expect(r.stdout.contains("COUNTS successes=1 failures=0 errors=3 pending=0\n"), "\(r.stdout)")
+    }
+
+    @Test func aFailingHandlerMakesTheRunFail() throws {
+        let r = try CLI.run(["test", "-o", "handlers/broken.lua", "passing"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("the output handler failed on 'test.end'"))
+        #expect(r.stderr.contains("handler bug"))
+    }
+
+    @Test func anUnknownHandlerIsABadUsageWithASuggestion() throws {
+        let r = try CLI.run(["test", "-o", "gtset", "passing"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("did you mean 'gtest'?"))
+    }
+
+    @Test func proveAcceptsOurTAP() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prove") else { return }
+        func prove(_ suite: String) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/prove")
+            // prove runs the command once per spec file it is given.
+            let files = try FileManager.default.contentsOfDirectory(atPath: CLI.fixtures.appendingPathComponent(suite).path)
+                .filter { $0.hasSuffix("_spec.lua") }.sorted().map { suite + "/" + $0 }
+            p.arguments = ["-e", "\(CLI.binary.path) test -o TAP"] + files
+            p.currentDirectoryURL = CLI.fixtures
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
+        let (okStatus, ok) = try prove("passing")
+        #expect(okStatus == 0 && ok.contains("Result: PASS"), "\(ok)")
+        let (badStatus, bad) = try prove("failing")
+        #expect(badStatus != 0 && bad.contains("Result: FAIL"))
+        #expect(!bad.contains("Parse errors"), "\(bad)")
+    }
+}
