@@ -98,6 +98,9 @@ enum TestCommand {
         if a.flag("help") { Terminal.out(help); return 0 }
         if a.flag("version") { Terminal.out("\(ButtonKitLua.version)\n"); return 0 }
         var notes: [String] = []
+        // Specs get arg[-1] = buttonkit; when they run it as `lua`, it
+        // answers as lua.c does (see LuaCommand).
+        setenv(LuaCommand.environmentKey, "lua", 1)
         let plan = try makePlan(a, raw: args, notes: &notes)
         var p = plan
         p.notes = notes

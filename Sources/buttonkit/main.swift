@@ -13,7 +13,13 @@ func dispatch(_ args: [String]) -> Int32 {
             // Piped input runs as a script, like `lua -`.
             return try RunCommand.main(["-"])
         }
+        // In processes a test run started, plain `buttonkit ARGS` is lua.c's
+        // command line: specs run Lua through arg[-1] as they would `lua`.
+        if LuaCommand.isDefault && !["run", "test", "repl", "render", "help", "lua"].contains(first) {
+            return LuaCommand.main(args, progname: "buttonkit")
+        }
         switch first {
+        case "lua": return LuaCommand.main(Array(args.dropFirst()), progname: "buttonkit lua")
         case "run": return try RunCommand.main(Array(args.dropFirst()))
         case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))

@@ -99,3 +99,35 @@ struct BustedOutputTests {
         #expect(!bad.contains("Parse errors"), "\(bad)")
     }
 }
+
+/// `arg` as busted gives it: arg[-1] is an interpreter with lua.c's command line.
+@Suite("arg[-1] as a Lua interpreter")
+struct InterpreterTests {
+    @Test func specsRunLuaThroughArgMinusOne() throws {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try #"""
+        it("runs lua through arg[-1], as luacheck's helper does", function()
+          local f = io.popen(arg[-1] .. ' -e "io.write(1 + 1)" -e "io.write(type(ui))"')
+          local out = f:read("a"); f:close()
+          assert.are.equal("2table", out)
+          local index, lua = -1, "lua"
+          while arg[index] do lua = arg[index]; index = index - 1 end
+          local g = io.popen(lua .. ' -l s=string -e "print(s.rep(\'x\', 3))"')
+          assert.are.equal("xxx\n", g:read("a")); g:close()
+        end)
+        """#.write(to: dir.appendingPathComponent("spec/arg_spec.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["test", "spec"], in: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+    }
+
+    @Test func luaCommandBuildsArgAsLuaDoes() throws {
+        let dir = try CLI.scratch()
+        try "print(arg[0], arg[1], arg[2], arg[-1], select('#', ...))".write(to: dir.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["lua", "-e", "x = 1", "s.lua", "a", "b"], in: dir)
+        #expect(r.status == 0)
+        #expect(r.stdout == "s.lua\ta\tb\tx = 1\t2\n")
+        let bad = try CLI.run(["lua", "-Q"])
+        #expect(bad.status == 1 && bad.stderr.contains("unrecognized option '-Q'"))
+    }
+}
