@@ -246,7 +246,11 @@ enum TestCommand {
         if flag("auto-insulate") == false {
             notes.append("buttonkit: --no-auto-insulate: each spec file still gets a fresh Lua state, so files never share globals")
         }
-        if let lua = value("lua") { p.test.interpreter = lua }
+        if let lua = value("lua") {
+            p.test.interpreter = lua
+            notes.append("buttonkit: --lua \(lua): specs still run in ButtonKit's Lua 5.4; arg[-1] is \(lua)")
+        }
+        if flag("ignore-lua") == true { notes.append("buttonkit: --ignore-lua accepted; specs always run in ButtonKit's Lua 5.4") }
 
         // Limits and sandbox.
         if let t = try number("timeout", min: 0) { p.test.timeout = t }

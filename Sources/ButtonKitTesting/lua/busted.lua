@@ -465,7 +465,11 @@ run_block = function(block)
     if restore then restore() end
     return
   end
-  if opts.shuffle or block.randomize then
+  -- As busted: sorting wins over shuffling; a block's randomize() asks for
+  -- its own shuffle.
+  if opts.sort then
+    table.sort(block.children, function(a, b) return tostring(a.name) < tostring(b.name) end)
+  elseif opts.shuffle or block.randomize then
     shuffle(block.children, block.seed or opts.seed)
   end
   local setup_ok = true
@@ -529,6 +533,12 @@ function busted.run(path, chunk, err, options)
   if #options.skip > 0 then
     skip_counts = {}
     for _, n in ipairs(options.skip) do skip_counts[n] = (skip_counts[n] or 0) + 1 end
+  end
+  -- --lazy: setup and teardown mean lazy_setup and lazy_teardown.
+  if options.lazy then
+    busted.setup, busted.teardown = busted.lazy_setup, busted.lazy_teardown
+  else
+    busted.setup, busted.teardown = busted.strict_setup, busted.strict_teardown
   end
   busted.install_globals()
   spec_source = "@" .. path

@@ -1,0 +1,4 @@
+describe("hooks", function()
+  setup(function() error("setup boom") end)
+  it("t", function() end)
+end)

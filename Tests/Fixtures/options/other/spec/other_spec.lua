@@ -1,0 +1,1 @@
+it("runs from the other folder", function() end)

@@ -1,0 +1,5 @@
+describe("beta", function()
+  it("fails", function() assert.are.equal(1, 2) end)
+  it("after the failure", function() end)
+  pending("later")
+end)

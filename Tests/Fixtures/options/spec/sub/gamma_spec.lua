@@ -1,0 +1,1 @@
+it("gamma in a subfolder", function() end)
