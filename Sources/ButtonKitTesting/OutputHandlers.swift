@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ButtonKit
 
 /// Finds busted output handlers the way busted's loader does: a path ending
@@ -9,10 +12,17 @@ public enum OutputHandlers {
         + "/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;"
         + "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;./?.lua;./?/init.lua"
 
-    /// The file that defines handler `name`, or nil.
+    /// The file that defines handler `name`, or nil. The search path is the
+    /// one the handler's Lua state will have: `--lpath` first, then
+    /// LUA_PATH_5_4 or LUA_PATH from the environment (`;;` standing for the
+    /// default), else Lua's default.
     public static func find(_ name: String, lpath: [String]) -> String? {
         if name.hasSuffix(".lua") { return Files.exists(name) ? name : nil }
-        let path = (lpath + ["./src/?.lua;./src/?/?.lua;./src/?/init.lua", systemPath]).joined(separator: ";")
+        var luaPath = systemPath
+        if let env = (getenv("LUA_PATH_5_4") ?? getenv("LUA_PATH")).map({ String(cString: $0) }) {
+            luaPath = env.replacingDoubleSemicolons(with: ";" + systemPath + ";")
+        }
+        let path = (lpath + ["./src/?.lua;./src/?/?.lua;./src/?/init.lua", luaPath]).joined(separator: ";")
         for module in ["busted.outputHandlers." + name, name] {
             let rel = module.split(separator: ".").joined(separator: "/")
             for template in path.split(separator: ";") {
@@ -21,5 +31,12 @@ public enum OutputHandlers {
             }
         }
         return nil
+    }
+}
+
+extension String {
+    /// Lua's rule for LUA_PATH: `;;` means "the default here".
+    func replacingDoubleSemicolons(with replacement: String) -> String {
+        replacing(";;", with: replacement)
     }
 }
