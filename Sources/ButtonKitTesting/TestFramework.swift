@@ -91,6 +91,12 @@ enum TestFramework {
         bool("report_starts", o.reportStarts)
         bool("lazy", o.lazy); bool("sort", o.sort)
         list("skip", o.skip)
+        if let lines = o.lines[file] {
+            Push.field(L, "lines") {
+                lua_createtable(L, Int32(lines.count), 0)
+                for (i, n) in lines.enumerated() { lua_pushinteger(L, lua_Integer(n)); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            }
+        }
     }
 
     static func pushHost(_ L: OpaquePointer, options: TestOptions) {

@@ -40,6 +40,9 @@ public struct TestOptions: Sendable {
 
     /// What specs see as the global `arg` (busted's: its own command line).
     public var scriptArgs: [String] = []
+    /// `spec/x_spec.lua:58`: lines to select tests by, per spec file (as the
+    /// file was named on the command line).
+    public var lines: [String: [Int]] = [:]
 
     /// Running inside a worker process: code that cannot be interrupted ends
     /// the worker with last words on its channel.

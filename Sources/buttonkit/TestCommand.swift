@@ -164,6 +164,17 @@ enum TestCommand {
 
         p.test.scriptArgs = raw
         if !a.positionals.isEmpty { p.paths = commaList(a.positionals) } else if let root = config["ROOT"], !root.isEmpty { p.paths = root }
+        // `spec/x_spec.lua:58` (or :58:72): the tests at those lines.
+        p.paths = p.paths.map { path in
+            let parts = path.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts[0].hasSuffix(".lua"), !Files.exists(path),
+                  parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return path }
+            let file = String(parts[0])
+            p.test.lines[file, default: []] += parts.dropFirst().compactMap { Int($0) }
+            return file
+        }
+        var seenPaths: Set<String> = []
+        p.paths = p.paths.filter { seenPaths.insert($0).inserted }
         if !values("pattern").isEmpty { p.patterns = values("pattern") }
         p.excludePatterns = values("exclude-pattern")
         p.recursive = flag("recursive") ?? true

@@ -167,6 +167,19 @@ struct BustedOptionsTests {
         #expect(!(try Self.run(["-o", "plainTerminal", "-v", "--no-verbose", "spec/beta_spec.lua"]).stdout.contains("stack traceback:")))
     }
 
+    @Test func fileColonLineRunsTheTestsAtThatLine() throws {
+        #expect(try Self.points(Self.run(["-o", "TAP", "spec/alpha_spec.lua:3"]).stdout) == ["alpha a first"])
+        // Two lines of one file, and a line of another.
+        #expect(try Self.points(Self.run(["-o", "TAP", "spec/alpha_spec.lua:2:4", "spec/beta_spec.lua:3"]).stdout)
+                == ["alpha c third", "alpha b second", "beta after the failure"])
+        // A describe's line: every test in it.
+        #expect(try Self.points(Self.run(["-o", "TAP", "spec/alpha_spec.lua:1"]).stdout).count == 4)
+        // A line inside a test's body selects that test.
+        #expect(try Self.points(Self.run(["-o", "TAP", "spec/alpha_spec.lua:6"]).stdout) == ["alpha sees what -e and the helper set"])
+        let none = try Self.run(["spec/alpha_spec.lua:99"])
+        #expect(none.stderr.contains("no test was selected"))
+    }
+
     /// busted's `--help` names every option; `buttonkit help test` has each.
     @Test func everyBustedOptionIsInOurHelp() throws {
         let ours = try CLI.run(["help", "test"]).stdout

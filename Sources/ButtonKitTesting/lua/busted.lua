@@ -67,6 +67,7 @@ local function register_block(kind, insulate)
       end
       local b = new_block("describe", tostring(name), f, current, line)
       b.insulate = insulate
+      if opts.lines then b.last = debug.getinfo(f, "S").lastlinedefined end
       current.children[#current.children + 1] = b
     end
     if fn == nil then return add end
@@ -93,6 +94,7 @@ local function register_test(kind, is_pending)
     local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
       file = opts.file }
     if is_pending then t.pending = true end
+    if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
     current.children[#current.children + 1] = t
   end
 end
@@ -189,7 +191,38 @@ local seen_names = {}
 
 local skip_counts  -- tests a previous worker already reported (it died)
 
+-- `spec/x_spec.lua:58`: the test whose `it(...)` through its end holds line
+-- 58; or, when the line is in a describe but in none of its tests, every
+-- test of that describe (marked by mark_lines as the blocks run).
+local function within(line, node)
+  return line >= (node.line or 0) and line <= (node.last or node.line or 0)
+end
+
+local function mark_lines(block)
+  for _, n in ipairs(opts.lines) do
+    local inner = false
+    for _, child in ipairs(block.children) do
+      if within(n, child) then
+        inner = true
+        if child.kind == "it" then child.line_hit = true end
+      end
+    end
+    if not inner and block.kind ~= "file" and within(n, block) then block.line_all = true end
+  end
+end
+
+local function line_selected(test)
+  if test.line_hit then return true end
+  local b = test.parent
+  while b do
+    if b.line_all then return true end
+    b = b.parent
+  end
+  return false
+end
+
 local function selected(test, name)
+  if opts.lines and not line_selected(test) then return false end
   if skip_counts and not opts.list then
     local n = skip_counts[name]
     if n and n > 0 then
@@ -465,6 +498,7 @@ run_block = function(block)
     if restore then restore() end
     return
   end
+  if opts.lines then mark_lines(block) end
   -- As busted: sorting wins over shuffling; a block's randomize() asks for
   -- its own shuffle.
   if opts.sort then
@@ -527,8 +561,9 @@ end
 function busted.run(path, chunk, err, options)
   opts = options
   busted.options = options
+  if options.lines and #options.lines == 0 then options.lines = nil end
   options.select_all = #options.tags == 0 and #options.exclude_tags == 0 and #options.filter == 0
-    and #options.filter_out == 0 and options.shard_count <= 1 and #options.skip == 0
+    and #options.filter_out == 0 and options.shard_count <= 1 and #options.skip == 0 and not options.lines
   select_all, listing, timeout, report_starts = options.select_all, options.list, options.timeout, options.report_starts
   if #options.skip > 0 then
     skip_counts = {}
