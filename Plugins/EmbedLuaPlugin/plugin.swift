@@ -16,14 +16,26 @@ struct EmbedLuaPlugin: BuildToolPlugin {
         }
         files.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedLua.swift")
+        // The bridge also carries the API reference (docs/api.md), which
+        // `buttonkit help api`, the REPL's :help and the editor definitions read.
+        var texts: [URL] = []
+        var textArgs: [String] = []
+        if target.name == "ButtonKitLua" {
+            let api = context.package.directoryURL.appending(path: "docs/api.md")
+            if FileManager.default.fileExists(atPath: api.path) {
+                texts.append(api)
+                textArgs += ["--text", "api=" + api.path]
+            }
+        }
         return [
             .buildCommand(
                 displayName: "Compiling \(files.count) Lua files into \(target.name)",
                 executable: try context.tool(named: "EmbedLua").url,
                 // The runner's framework loads in every spec file's process:
                 // its bytecode is stripped (see EmbedLua).
-                arguments: (target.name == "ButtonKitTesting" ? ["--strip"] : []) + [output.path, dir.path, target.name] + files.map(\.path),
-                inputFiles: files,
+                arguments: (target.name == "ButtonKitTesting" ? ["--strip"] : []) + textArgs
+                    + [output.path, dir.path, target.name] + files.map(\.path),
+                inputFiles: files + texts,
                 outputFiles: [output]
             ),
         ]

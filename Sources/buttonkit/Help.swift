@@ -1,3 +1,4 @@
+import ButtonKit
 import ButtonKitLua
 
 /// Help texts, one per command, shown by `buttonkit help [COMMAND]`.
@@ -13,12 +14,36 @@ enum Help {
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
       buttonkit help [COMMAND]                 show help
+      buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
 
     Scripts get the global `ui` (also `require "buttonkit"`).
     See docs/ and examples/ for the API and scenarios.
     """
+
+    /// `buttonkit help api [NAME | --luals]`: the reference's index, the
+    /// entries for NAME, or the Lua language server definitions.
+    static func api(_ args: [String]) throws(UsageError) -> String {
+        let ref = APIReference.shared
+        guard let query = args.first else {
+            var out = "The `ui` API reference (docs/api.md). `buttonkit help api NAME` shows an entry:\n"
+            var owner = ""
+            for e in ref.entries {
+                if e.owner != owner { owner = e.owner; out += "\n\(owner):\n" }
+                out += "  \(e.qualifiedName)\n"
+            }
+            return out
+        }
+        if query == "--luals" { return LuaDefinitions.generate(ref) }
+        let found = ref.entries(matching: query)
+        guard !found.isEmpty else {
+            var msg = "no API entry for '\(query)'"
+            if let s = Suggest.closest(to: query, in: ref.names) { msg += "; did you mean '\(s)'?" }
+            throw UsageError(msg, command: "api")
+        }
+        return found.map(APIReference.render).joined(separator: "\n")
+    }
 
     static func text(for command: String?) -> String? {
         switch command {

@@ -24,6 +24,9 @@ func dispatch(_ args: [String]) -> Int32 {
         case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))
         case "render": return try RenderCommand.main(Array(args.dropFirst()))
+        case "help" where args.count > 1 && args[1] == "api":
+            Terminal.out(try Help.api(Array(args.dropFirst(2))))
+            return 0
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else {

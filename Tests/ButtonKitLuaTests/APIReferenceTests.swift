@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ButtonKitLua
+
+/// docs/api.md against the bindings: every name a script can reach is
+/// documented, and every documented name exists. Names come from the
+/// binding descriptions and the `ui` tables, not from a hand list.
+@Suite("API reference")
+struct APIReferenceTests {
+    let ref = APIReference.shared
+
+    /// The reference's owner names for each kind.
+    static let owners: [(Binding.Kind, String)] = [
+        (.button, "button"), (.sortButton, "sortButton"), (.sortBar, "sortBar"), (.radioGroup, "radioGroup"),
+        (.screen, "screen"), (.store, "store"), (.styleBuilder, "builder"),
+    ]
+
+    func documented(_ owner: String, _ kind: APIReference.Entry.Kind) -> Set<String> {
+        Set(ref.entries.filter { $0.owner == owner && $0.kind == kind }.map(\.name))
+    }
+
+    @Test func theReferenceIsEmbedded() {
+        #expect(ref.entries.count > 100)
+    }
+
+    @Test func everyBoundNameIsDocumentedAndEveryDocumentedNameIsBound() {
+        for (kind, owner) in Self.owners {
+            let d = Binding.description(of: kind)
+            var fields = documented(owner, .field), methods = documented(owner, .method)
+            // A sort button is a button: what it inherits is documented once, under button.
+            if kind == .sortButton {
+                fields.formUnion(documented("button", .field))
+                methods.formUnion(documented("button", .method))
+            }
+            #expect(Set(d.fieldNames) == fields, "\(owner) fields: bound but undocumented \(Set(d.fieldNames).subtracting(fields).sorted()), documented but unbound \(fields.subtracting(d.fieldNames).sorted())")
+            #expect(Set(d.methodNames) == methods, "\(owner) methods: bound but undocumented \(Set(d.methodNames).subtracting(methods).sorted()), documented but unbound \(methods.subtracting(d.methodNames).sorted())")
+        }
+        let ui = Set(UIModule.functions.map(\.name) + UIModule.tables)
+        let documentedUI = documented("ui", .function).union(documented("ui", .field))
+        #expect(ui == documentedUI, "ui: bound but undocumented \(ui.subtracting(documentedUI).sorted()), documented but unbound \(documentedUI.subtracting(ui).sorted())")
+    }
+
+    @Test func everyEntryHasText() {
+        for e in ref.entries { #expect(!e.text.isEmpty, "\(e.qualifiedName) has no text") }
+    }
+
+    @Test func signaturesParse() throws {
+        let found = ref.entries(matching: "button:tap")
+        let tap = try #require(found.first)
+        #expect(tap.kind == .method)
+        #expect(tap.parameters.map(\.name) == ["options", "y"])
+        #expect(tap.parameters.allSatisfy { $0.optional })
+        #expect(tap.returns == ["boolean"])
+        let ids = ref.entries(matching: "button.id")
+        let id = try #require(ids.first)
+        #expect(id.kind == .field && id.isReadOnly && id.fieldType == "string")
+        let taps = ref.entries(matching: "tap").map(\.qualifiedName)
+        #expect(taps == ["button:tap", "screen:tap"])
+        let make = ref.entries(matching: "ui.button").first?.kind
+        #expect(make == .function)
+    }
+
+    @Test func theEditorDefinitionsAreGeneratedFromTheReference() throws {
+        let checkedIn = try String(contentsOf: CLI.root.appendingPathComponent("types/buttonkit.lua"), encoding: .utf8)
+        #expect(checkedIn == LuaDefinitions.generate(ref), "types/buttonkit.lua is stale: regenerate it with `buttonkit help api --luals > types/buttonkit.lua`")
+        // It is valid Lua.
+        let ctx = try LuaContext(options: { var o = LuaContext.Options(); o.sandbox = false; return o }())
+        try ctx.load(checkedIn, name: "=types", mode: .text)
+    }
+
+    @Test func helpApiShowsEntriesAndSuggests() throws {
+        let r = try CLI.run(["help", "api", "tap"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("button:tap(options?: table|number, y?: number) -> boolean"))
+        #expect(r.stdout.contains("screen:tap("))
+        let bad = try CLI.run(["help", "api", "tapp"])
+        #expect(bad.status == 2 && bad.stderr.contains("did you mean 'tap'?"))
+        let index = try CLI.run(["help", "api"]).stdout
+        #expect(index.contains("  radioGroup:select\n"))
+    }
+}

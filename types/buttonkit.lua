@@ -1,0 +1,526 @@
+---@meta buttonkit
+-- ButtonKit's `ui` module for the Lua language server, generated from
+-- docs/api.md by `buttonkit help api --luals`. Do not edit: change the reference.
+
+---@alias ui.color string
+---@alias ui.state string|integer|string[]
+---@alias ui.events string|string[]
+---@alias ui.font number|string|{ size: number, weight?: string, family?: string }
+---@alias ui.frame { x: number, y: number, width: number, height: number }|number[]
+---@alias ui.point { x: number, y: number }|number[]
+---@alias ui.style table<string, any>
+---@alias ui.json any
+---@alias ui.appearance table<string, any>
+
+---@class ui.button
+---@field id string (read-only)
+---@field kind string (read-only)
+---@field frame ui.frame
+---@field title string
+---@field enabled boolean
+---@field selected boolean
+---@field highlighted boolean
+---@field focused boolean
+---@field hidden boolean
+---@field state string (read-only)
+---@field stateBits integer (read-only)
+---@field appearance ui.appearance (read-only)
+---@field info ui.json
+---@field tag integer
+---@field fallback string
+---@field changesSelectionAsPrimaryAction boolean
+---@field touchMargin number
+---@field adjustsImageWhenHighlighted boolean
+---@field adjustsImageWhenDisabled boolean
+---@field trace table (read-only)
+---@field traceLimit integer
+---@field tracking boolean (read-only)
+local button = {}
+
+--- Merges `properties` into the style of exactly `state`; returns the button.
+---@param state ui.state
+---@param properties ui.style
+---@return ui.button
+function button:style(state, properties) end
+
+--- The seeds' fluent chain: `build(s)` gets a [builder](#builder) with one
+--- method per style property, each returning `s`. Nothing is applied if a
+--- value in the chain is invalid (the error names it).
+---
+---@param state ui.state
+---@param build function
+---@return ui.button
+function button:setUpStyle(state, build) end
+
+--- Removes one property of exactly `state`, or the whole state's style.
+---@param state ui.state
+---@param property? string
+---@return ui.button
+function button:unstyle(state, property) end
+
+--- What was set for exactly `state`, normalized, with no fallback.
+---@param state ui.state
+---@return table
+function button:styleFor(state) end
+
+--- The appearance `state` would have; the button does not change.
+---@param state ui.state
+---@return ui.appearance
+function button:appearanceFor(state) end
+
+--- Runs `handler(control, eventName)` once for every sent event among
+--- `events`; returns a token for `off`. An error in a handler is raised after
+--- the touch sequence that fired it completes, with the handler's traceback.
+---@param events ui.events
+---@param handler function
+---@return integer
+function button:on(events, handler) end
+
+--- Removes a handler; false when the token was not registered.
+---@param token integer
+---@return boolean
+function button:off(token) end
+
+--- Sends events as UIKit's `sendActions(for:)` does: handlers run (even when
+--- the button is disabled) and no state changes.
+---@param events ui.events
+function button:sendActions(events) end
+
+--- Starts a touch at a point in the button's own coordinates (default: the
+--- centre). Returns false when the button ignores it (disabled, hidden, a
+--- touch already in progress).
+---@param x? number|ui.point
+---@param y? number
+---@return boolean
+function button:touchDown(x, y) end
+
+--- Moves the touch in progress: leaving or entering the frame plus
+--- `touchMargin` sends touchDragExit/Enter and changes `highlighted`.
+---@param x number|ui.point
+---@param y? number
+---@return boolean
+function button:touchMove(x, y) end
+
+--- Ends the touch: touchUpInside (after the primary action) or touchUpOutside.
+---@param x? number|ui.point
+---@param y? number
+---@return boolean
+function button:touchUp(x, y) end
+
+--- Cancels the touch in progress (touchCancel).
+---@return boolean
+function button:touchCancel() end
+
+--- A touchDown and a touchUp at the centre, or at `x, y`, or with options
+--- `{ count = n, at = point }`: n taps in a row, the later ones sending
+--- touchDownRepeat. Returns false when the button ignored the tap.
+---@param options? table|number
+---@param y? number
+---@return boolean
+function button:tap(options, y) end
+
+--- Empties the trace.
+---@return ui.button
+function button:clearTrace() end
+
+---@class ui.sortButton: ui.button
+---@field key string (read-only)
+---@field direction string
+---@field ascending boolean (read-only)
+---@field initialDirection string
+---@field cycle string
+---@field icons table
+local sortButton = {}
+
+--- Sets the direction directly (and the selection with it).
+---@param direction string
+---@return ui.sortButton
+function sortButton:setDirection(direction) end
+
+---@class ui.sortBar
+---@field id string (read-only)
+---@field kind string (read-only)
+---@field buttons table (read-only)
+---@field selected ui.sortButton (read-only)
+---@field key string (read-only)
+---@field direction string (read-only)
+local sortBar = {}
+
+--- Adds an existing sort button or one made from a table of its options;
+--- returns it.
+---@param item ui.sortButton|table
+---@return ui.sortButton
+function sortBar:add(item) end
+
+--- The button with that key, or nil.
+---@param key string
+---@return ui.sortButton
+function sortBar:button(key) end
+
+--- Selects the button with `key` (toggling its direction as a tap would, or
+--- setting `direction`).
+---@param key string
+---@param direction? string
+---@return ui.sortBar
+function sortBar:select(key, direction) end
+
+--- Deselects every button.
+---@return ui.sortBar
+function sortBar:clear() end
+
+--- A new list of the records ordered by `record[bar.key]` in the bar's
+--- direction: stable, nil keys last; with nothing selected, the records in
+--- their original order. Keys must be all numbers or all strings.
+---@param records table
+---@return table
+function sortBar:sort(records) end
+
+--- The comparison `sort` uses, for `table.sort`: `cmp(a, b)` is true when
+--- record `a` goes before `b`.
+---@return function
+function sortBar:comparator() end
+
+--- `handler(bar, "valueChanged")` runs once per change of key or direction;
+--- the only event a bar sends is `"valueChanged"`.
+---@param event string
+---@param handler function
+---@return integer
+function sortBar:on(event, handler) end
+
+--- Removes a handler.
+---@param token integer
+---@return boolean
+function sortBar:off(token) end
+
+---@class ui.radioGroup
+---@field id string (read-only)
+---@field kind string (read-only)
+---@field buttons table (read-only)
+---@field value ui.json (read-only)
+---@field selected ui.button (read-only)
+---@field allowsEmpty boolean
+local radioGroup = {}
+
+--- Adds an existing button or one made from option table; its value is
+--- `value`, else the option's `value`, else the button's `info`.
+---@param item ui.button|table
+---@param value? ui.json
+---@return ui.button
+function radioGroup:add(item, value) end
+
+--- The member with that value, or nil.
+---@param value ui.json
+---@return ui.button
+function radioGroup:button(value) end
+
+--- Selects the member with `value` (an error names the values there are);
+--- without a value, clears.
+---@param value? ui.json
+---@return ui.radioGroup
+function radioGroup:select(value) end
+
+--- Deselects every member.
+---@return ui.radioGroup
+function radioGroup:clear() end
+
+--- `handler(group, "valueChanged")` runs once per change of selection.
+---@param event string
+---@param handler function
+---@return integer
+function radioGroup:on(event, handler) end
+
+--- Removes a handler.
+---@param token integer
+---@return boolean
+function radioGroup:off(token) end
+
+--- Saves the value under `key` (default: the group's id).
+---@param store ui.store
+---@param key? string
+---@return ui.radioGroup
+function radioGroup:save(store, key) end
+
+--- Selects the saved value; returns true, or false and why (nothing saved, or
+--- a value no member has any more).
+---@param store ui.store
+---@param key? string
+---@return boolean
+---@return string?
+function radioGroup:restore(store, key) end
+
+---@class ui.screen
+---@field width number (read-only)
+---@field height number (read-only)
+---@field kind string (read-only)
+---@field controls table (read-only)
+local screen = {}
+
+--- Adds a control on top (a group or bar brings all its members); returns it.
+---@param control ui.button|ui.sortBar|ui.radioGroup
+---@return ui.button|ui.sortBar|ui.radioGroup
+function screen:add(control) end
+
+--- The topmost visible, enabled button containing the point, or nil.
+---@param x number|ui.point
+---@param y? number
+---@return ui.button
+function screen:hitTest(x, y) end
+
+--- A control by id (members included), or nil.
+---@param id string
+---@return ui.button|ui.sortBar|ui.radioGroup
+function screen:find(id) end
+
+--- Taps the button under the point; returns it, or nil.
+---@param x number|ui.point
+---@param y? number
+---@return ui.button
+function screen:tap(x, y) end
+
+--- Starts a touch on the button under the point; later moves and the up go to
+--- that button. Returns it, or nil.
+---@param x number|ui.point
+---@param y? number
+---@return ui.button
+function screen:touchDown(x, y) end
+
+--- Moves the touch in progress; returns its button, or nil.
+---@param x number|ui.point
+---@param y? number
+---@return ui.button
+function screen:touchMove(x, y) end
+
+--- Ends the touch in progress; returns its button, or nil.
+---@param x number|ui.point
+---@param y? number
+---@return ui.button
+function screen:touchUp(x, y) end
+
+--- Cancels the touch in progress; returns its button, or nil.
+---@return ui.button
+function screen:touchCancel() end
+
+---@class ui.store
+---@field path string (read-only)
+local store = {}
+
+--- The value under `key`, or nil.
+---@param key string
+---@return ui.json
+function store:get(key) end
+
+--- Stores `value` (nil deletes the key).
+---@param key string
+---@param value ui.json
+---@return ui.store
+function store:set(key, value) end
+
+--- Removes `key` (nothing happens when it is not there).
+---@param key string
+---@return ui.store
+function store:delete(key) end
+
+--- The keys, sorted.
+---@return table
+function store:keys() end
+
+---@class ui.builder
+---@field style table (read-only)
+local builder = {}
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value string
+---@return ui.builder
+function builder:title(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value table
+---@return ui.builder
+function builder:attributedTitle(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value ui.color
+---@return ui.builder
+function builder:titleColor(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value ui.color
+---@return ui.builder
+function builder:backgroundColor(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value ui.color
+---@return ui.builder
+function builder:borderColor(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value number
+---@return ui.builder
+function builder:borderWidth(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value number
+---@return ui.builder
+function builder:cornerRadius(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value ui.font
+---@return ui.builder
+function builder:font(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value string
+---@return ui.builder
+function builder:image(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value string
+---@return ui.builder
+function builder:backgroundImage(value) end
+
+--- Each sets one [style property](#values) of the state being set up.
+---@param value number
+---@return ui.builder
+function builder:alpha(value) end
+
+---@class ui.buttonOptions
+---@field id? string
+---@field style? table<string, ui.style>
+---@field frame? ui.frame
+---@field title? string
+---@field enabled? boolean
+---@field selected? boolean
+---@field highlighted? boolean
+---@field focused? boolean
+---@field hidden? boolean
+---@field info? ui.json
+---@field tag? integer
+---@field fallback? string
+---@field changesSelectionAsPrimaryAction? boolean
+---@field touchMargin? number
+---@field adjustsImageWhenHighlighted? boolean
+---@field adjustsImageWhenDisabled? boolean
+---@field traceLimit? integer
+
+---@class ui.sortButtonOptions
+---@field id? string
+---@field style? table<string, ui.style>
+---@field frame? ui.frame
+---@field title? string
+---@field enabled? boolean
+---@field selected? boolean
+---@field highlighted? boolean
+---@field focused? boolean
+---@field hidden? boolean
+---@field info? ui.json
+---@field tag? integer
+---@field fallback? string
+---@field changesSelectionAsPrimaryAction? boolean
+---@field touchMargin? number
+---@field adjustsImageWhenHighlighted? boolean
+---@field adjustsImageWhenDisabled? boolean
+---@field traceLimit? integer
+---@field direction? string
+---@field initialDirection? string
+---@field cycle? string
+---@field icons? table
+---@field key string
+
+---@class ui
+ui = {}
+
+--- Makes a button. `options` holds any settable [button field](#button) plus
+--- `id` (a name; one is generated when absent: `button1`, `button2`, …) and
+--- `style` (a table of states to styles: `{ normal = { titleColor = "blue" },
+--- ["selected|highlighted"] = { backgroundColor = "#AA0000" } }`). Options are
+--- applied in one order whatever the table's order: styles first, `selected`
+--- last, so a button built selected looks selected. An unknown option is an
+--- error with a suggestion.
+---
+---@param options? ui.buttonOptions
+---@return ui.button
+function ui.button(options) end
+
+--- Makes a sort button: every button option, plus `key` (required),
+--- `initialDirection`, `cycle`, `icons` and `direction` (see
+--- [sortButton](#sortbutton)).
+---@param options ui.sortButtonOptions
+---@return ui.sortButton
+function ui.sortButton(options) end
+
+--- Makes a sort bar: `id`, `style` (applied to every member before its own),
+--- and its items in the array part, each a table of sort button options or an
+--- existing sort button.
+---
+---@param options? table
+---@return ui.sortBar
+function ui.sortBar(options) end
+
+--- Makes a radio group: `id`, `options` (a list of option tables — button
+--- options plus `value`; also accepted in the array part), `style` (applied to
+--- every member before its own), `allowsEmpty` (default false) and `value` (the
+--- initial selection). Each member carries its value as `info`.
+---
+---@param options? table
+---@return ui.radioGroup
+function ui.radioGroup(options) end
+
+--- Makes a screen: `width` and `height` (default 375 × 667, at most 100000).
+---@param options? table
+---@return ui.screen
+function ui.screen(options) end
+
+--- Opens (or creates) a key–value store kept in the JSON file at `path`. In
+--- the sandbox the path must be inside the working tree.
+---@param path string
+---@return ui.store
+function ui.store(path) end
+
+--- The canonical `"#RRGGBBAA"` of any accepted colour form.
+---@param value ui.color
+---@return string
+function ui.color(value) end
+
+--- A colour from components: `r`, `g`, `b` from 0 to 255, `a` from 0 to 1
+--- (default 1).
+---@param r number
+---@param g number
+---@param b number
+---@param a? number
+---@return string
+function ui.rgb(r, g, b, a) end
+
+--- The resolved font table of any accepted font form.
+---@param value ui.font
+---@return table
+function ui.font(value) end
+
+--- The canonical string of any accepted state form: `ui.stateName(5)` is
+--- `"highlighted|selected"`.
+---@param value ui.state
+---@return string
+function ui.stateName(value) end
+
+--- An SVG document of the control as it looks now. `options.states = "all"`
+--- draws a labelled strip of the normal, highlighted, selected,
+--- selected|highlighted and disabled looks. A screen is drawn whole.
+---@param control ui.button|ui.sortBar|ui.radioGroup|ui.screen
+---@param options? table
+---@return string
+function ui.svg(control, options) end
+
+--- The state bits: `ui.state.normal == 0`, `highlighted == 1`,
+--- `disabled == 2`, `selected == 4`, `focused == 8`.
+---@type table
+ui.state = nil
+
+--- The event bits, UIKit's: `touchDown == 1`, … `valueChanged == 4096`,
+--- `primaryActionTriggered == 8192`, `allTouchEvents`, `allEvents`.
+---@type table
+ui.event = nil
+
+--- ButtonKit's version.
+---@type string
+ui.version = nil
+
+return ui
