@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The repository stands alone: README and docs link only to files that
+/// are in it (a fresh clone has nothing beside it).
+@Suite("Docs")
+struct DocsTests {
+    static var pages: [URL] {
+        let docs = CLI.root.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return [CLI.root.appendingPathComponent("README.md")]
+            + names.filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
+    }
+
+    @Test func everyLocalLinkResolvesInsideTheRepository() throws {
+        #expect(Self.pages.count >= 10)
+        let root = CLI.root.standardizedFileURL.path
+        for page in Self.pages {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            #expect(!text.contains("../shared"), "\(page.lastPathComponent) points at ../shared")
+            var rest = Substring(text)
+            while let open = rest.range(of: "](") {
+                rest = rest[open.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let target = String(rest[..<close])
+                rest = rest[close...]
+                if target.hasPrefix("http") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+                let file = String(target.split(separator: "#").first ?? "")
+                let url = page.deletingLastPathComponent().appendingPathComponent(file).standardizedFileURL
+                #expect(url.path.hasPrefix(root), "\(page.lastPathComponent): \(target) leaves the repository")
+                #expect(FileManager.default.fileExists(atPath: url.path), "\(page.lastPathComponent): \(target) does not exist")
+            }
+        }
+    }
+}
