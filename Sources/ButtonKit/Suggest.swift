@@ -4,11 +4,15 @@ public enum Suggest {
     /// The candidate closest to `word` by edit distance (case-insensitive),
     /// when it is close enough to be a plausible typo.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        // A word from another vocabulary first: `pressed` means highlighted.
+        if let meant = synonyms[word.lowercased()] {
+            for m in meant { if let c = candidates.first(where: { $0.lowercased() == m.lowercased() }) { return c } }
+        }
         let w = Array(word.lowercased().unicodeScalars)
-        var best: (String, Int)?
+        var best: (name: String, distance: Int)?
         for c in candidates {
             let d = distance(w, Array(c.lowercased().unicodeScalars))
-            if best == nil || d < best!.1 { best = (c, d) }
+            if d < (best?.distance ?? Int.max) { best = (c, d) }
         }
         guard let (name, d) = best else { return nil }
         let limit = w.count <= 4 ? 1 : min(3, w.count / 3 + 1)
@@ -17,6 +21,26 @@ public enum Suggest {
         if w.count >= 4, name.lowercased().hasPrefix(word.lowercased()) { return name }
         return nil
     }
+
+    /// Names people bring from HTML, Android or plain English, and the
+    /// names UIKit (and so ButtonKit) uses for the same idea, best first.
+    /// Edit distance cannot find these (`pressed` is far from
+    /// `highlighted`); the candidates a caller passes decide which applies.
+    public static let synonyms: [String: [String]] = [
+        "pressed": ["highlighted", "tap"], "press": ["tap", "highlighted"], "down": ["highlighted", "touchDown"],
+        "touched": ["highlighted"], "active": ["highlighted", "selected"],
+        "click": ["tap", "touchUpInside"], "clicked": ["touchUpInside", "tap"], "onclick": ["on"], "ontap": ["on"],
+        "text": ["title"], "label": ["title"], "caption": ["title"], "name": ["title", "id"],
+        "color": ["titleColor"], "textcolor": ["titleColor"], "fontcolor": ["titleColor"], "foregroundcolor": ["titleColor"],
+        "background": ["backgroundColor"], "bgcolor": ["backgroundColor"], "bg": ["backgroundColor"],
+        "radius": ["cornerRadius"], "corner": ["cornerRadius"], "border": ["borderWidth", "borderColor"],
+        "opacity": ["alpha"], "visible": ["hidden"], "ishidden": ["hidden"], "disabled": ["enabled", "disabled"],
+        "checked": ["selected"], "on": ["selected", "on"], "isselected": ["selected"], "isenabled": ["enabled"],
+        "selectedvalue": ["value"], "currentvalue": ["value"], "current": ["value", "selected"],
+        "sortkey": ["key"], "sortorder": ["direction"], "order": ["direction"], "sortdirection": ["direction"],
+        "addtarget": ["on"], "addaction": ["on"], "listen": ["on"], "subscribe": ["on"], "bind": ["on"],
+        "remove": ["off", "delete", "unstyle"], "unsubscribe": ["off"], "removetarget": ["off"],
+    ]
 
     /// Optimal string alignment distance: insertions, deletions,
     /// substitutions and adjacent transpositions ("titel" → "title" is 1).

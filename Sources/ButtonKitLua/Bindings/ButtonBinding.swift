@@ -172,11 +172,19 @@ enum ButtonBinding {
         ["id", "style"] + (sort ? ["key"] : []) + (sort ? sortFields : plainFields).filter { $0.setting != nil }.map(\.name)
     }
 
+    /// A style property (or a word for one) given as a button option: say
+    /// where it goes. `title` is both, so it never gets here.
+    static func styleHint(_ key: String) -> String? {
+        let names = StyleProperty.allCases.map(\.rawValue)
+        guard let p = names.contains(key) ? key : Suggest.closest(to: key, in: names) else { return nil }
+        return "style properties go under style, as in style = { normal = { \(p) = ... } }"
+    }
+
     /// Makes a button or sort button from the options table `t` (plus
     /// `extraKeys` the caller reads itself, like a radio option's `value`).
     static func make(_ L: OpaquePointer, _ t: LuaTable, sort: Bool, extraKeys: [String] = []) throws -> Button {
         let ctx = LuaContext.of(L)
-        try t.onlyKeys(optionNames(sort: sort) + extraKeys)
+        try t.onlyKeys(optionNames(sort: sort) + extraKeys, elsewhere: styleHint)
         let id = try t.read("id", Read.name)
         let b: Button
         if sort {

@@ -17,7 +17,10 @@ package struct LuaTable {
 
     /// Checks that every string key is one of `allowed`; integer keys (an
     /// array part) are allowed only when asked.
-    package func onlyKeys(_ allowed: [String], allowArray: Bool = false) throws(BridgeError) {
+    /// `elsewhere` may explain a key that belongs somewhere else (a style
+    /// property given as a button option) when no allowed key is close.
+    package func onlyKeys(_ allowed: [String], allowArray: Bool = false,
+                          elsewhere: (String) -> String? = { _ in nil }) throws(BridgeError) {
         lua_pushnil(L)
         while true {
             let r = bk_pnext(L, index)
@@ -33,7 +36,7 @@ package struct LuaTable {
             if !allowed.contains(k) {
                 bk_pop(L, 1)
                 var m = "unknown \(what) '\(k)'"
-                if let s = Suggest.closest(to: k, in: allowed) { m += "; did you mean '\(s)'?" }
+                if let s = Suggest.closest(to: k, in: allowed) { m += "; did you mean '\(s)'?" } else if let hint = elsewhere(k) { m += "; \(hint)" }
                 throw .value(m)
             }
         }
