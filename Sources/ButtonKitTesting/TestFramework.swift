@@ -115,6 +115,19 @@ enum TestFramework {
                 TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
                 return 0
             } }),
+            ("suggest", { L in Host.run(L) { L in
+                // suggest(word, { candidates }) -> the closest, or nil
+                guard let word = Value.string(L, 1), lua_type(L, 2) == LUA_TTABLE else { return 0 }
+                var names: [String] = []
+                for i in stride(from: 1, through: Int(lua_rawlen(L, 2)), by: 1) {
+                    lua_rawgeti(L, 2, lua_Integer(i))
+                    if let s = Value.string(L, -1) { names.append(s) }
+                    bk_pop(L, 1)
+                }
+                guard let s = Suggest.closest(to: word, in: names) else { return 0 }
+                Value.pushString(L, s)
+                return 1
+            } }),
             ("read_file", { L in Host.run(L, TestFramework.readFile) }),
             ("write_file", { L in Host.run(L, TestFramework.writeFile) }),
             ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),

@@ -184,6 +184,20 @@ struct TestCommandTests {
         }
     }
 
+    @Test func aHandlerErrorHasOneTracebackOfUserFramesAndTablesPrintAsValues() throws {
+        let r = try CLI.run(["test", "errors"])
+        #expect(r.status == 1)
+        // One traceback, and none of the framework's frames.
+        let handler = r.stdout.components(separatedBy: "2) ")[0]
+        #expect(handler.components(separatedBy: "stack traceback:").count == 2, "\(r.stdout)")
+        #expect(handler.contains("errors/errors_spec.lua:4: in function"))
+        #expect(!r.stdout.contains("?:"), "\(r.stdout)")
+        #expect(!r.stdout.contains("[buttonkit"), "\(r.stdout)")
+        // A table raised as an error reads like a value.
+        #expect(r.stdout.contains("code = 42"))
+        #expect(!r.stdout.contains("table: 0x"))
+    }
+
     @Test func listShowsNamesWithoutRunning() throws {
         let r = try CLI.run(["test", "--list", "failing"])
         #expect(r.status == 0)

@@ -86,6 +86,9 @@ local function register_test(kind, is_pending)
       error(setmetatable({ message = positioned }, pending_mt), 2)
     end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
+    if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
+      error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2)
+    end
     -- As busted: `it("name")` without a body registers nothing (only
     -- `pending("name")` makes a pending test).
     if fn == nil and not is_pending then return end
@@ -280,13 +283,49 @@ local function trim_traceback(tb)
   return table.concat(out, "\n")
 end
 
+-- A table raised as an error reads like any other value (as busted shows
+-- it with pl.pretty): keys sorted, nested tables indented, cycles named.
+local function pretty(v, indent, seen)
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  if seen[v] then return "<cycle>" end
+  local mt = getmetatable(v)
+  if type(mt) == "table" and mt.__tostring then return tostring(v) end
+  seen[v] = true
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  local inner, parts = indent .. "  ", {}
+  for _, k in ipairs(keys) do
+    local key = type(k) == "string" and k:match("^[%a_][%w_]*$") and k or ("[" .. pretty(k, inner, seen) .. "]")
+    parts[#parts + 1] = inner .. key .. " = " .. pretty(v[k], inner, seen)
+  end
+  seen[v] = nil
+  if #parts == 0 then return "{}" end
+  return "{\n" .. table.concat(parts, ",\n") .. "\n" .. indent .. "}"
+end
+
 local function message_of(e)
   if type(e) == "string" then return e end
   local mt = getmetatable(e)
   if (type(mt) == "table" and mt.__tostring) then return tostring(e) end
-  if type(e) == "table" and type(e.message) == "string" then return e.message end
+  if type(e) == "table" and type(e.message) == "string" and (mt == failure_mt or mt == pending_mt) then return e.message end
   if e == nil then return "nil error" end
+  if type(e) == "table" then return pretty(e, "", {}) end
   return tostring(e)
+end
+
+-- An error raised in an event handler arrives with the handler's traceback
+-- in its message (the touch that fired it completed first). That traceback
+-- is the precise one, so it becomes the test's: one traceback, user frames.
+local function split_handler_traceback(msg, tb)
+  if type(msg) ~= "string" then return msg, tb end
+  local at = msg:find("\nstack traceback:\n", 1, true)
+  if not at then return msg, tb end
+  return msg:sub(1, at - 1), trim_traceback(msg:sub(at + #"\nstack traceback:\n"))
 end
 
 -- Runs fn until `deadline` (clock() seconds; nil: no limit) through the
@@ -301,7 +340,8 @@ local function safe(fn, deadline)
     return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
   end
   if why ~= "error" then return "error", message_of(e), tb end
-  return errortype(e), message_of(e), tb, e
+  local msg, trace = split_handler_traceback(message_of(e), tb)
+  return errortype(e), msg, trace, e
 end
 
 -- A deadline `opts.timeout` from now (nil when there is no limit).

@@ -7,6 +7,39 @@ local assert = L.assert
 
 local color_keys = { titleColor = true, backgroundColor = true, borderColor = true }
 
+-- The keys of a resolved appearance (a sort button's adds direction).
+local appearance_keys = { "state", "title", "attributedTitle", "text", "titleColor", "backgroundColor",
+  "borderColor", "borderWidth", "cornerRadius", "font", "image", "backgroundImage", "imageAdjustment",
+  "alpha", "direction" }
+local is_appearance_key = {}
+for _, k in ipairs(appearance_keys) do is_appearance_key[k] = true end
+
+-- The kind of a ButtonKit object (nil for anything else), without raising.
+local function kind_of(c)
+  if type(c) ~= "userdata" then return nil end
+  local ok, k = pcall(function() return c.kind end)
+  return ok and k or nil
+end
+
+-- Checks argument #n of assertion `fname` is a control of one of `kinds`;
+-- raises at the spec's line otherwise (`level` is the assertion's, so the
+-- error goes one further up, past this helper).
+local function control_arg(fname, c, n, kinds, level)
+  local k = kind_of(c)
+  for _, want in ipairs(kinds) do if k == want then return end end
+  local got = k or type(c)
+  error("bad argument #" .. n .. " to '" .. fname .. "' (" .. table.concat(kinds, " or ") .. " expected, got " .. got .. ")", level + 2)
+end
+
+-- "unknown state 'pressed'; did you mean 'highlighted'?" from the model,
+-- as an argument error of the assertion.
+local function state_arg(fname, st, n, level)
+  local ok, err = pcall(ui.stateName, st)
+  if ok then return err end
+  local why = tostring(err):match("%((.*)%)$") or tostring(err)
+  error("bad argument #" .. n .. " to '" .. fname .. "' (" .. why .. ")", level + 2)
+end
+
 local function describe_control(c)
   local ok, kind = pcall(function() return c.kind end)
   local ok2, id = pcall(function() return c.id end)
@@ -61,11 +94,38 @@ local function attach(control, expected, actual, diffs, caption)
   if not ok then busted.failure_details = nil end
 end
 
+-- Whether `got` (a resolved value) matches `want` (as written in a spec):
+-- a luassert matcher decides for itself; a font table compares only the
+-- fields it gives (`font = { size = 14 }`); anything else is normalized
+-- as the model normalizes, then compared deeply.
+local function matches(key, got, want)
+  if L.util.is_matcher(want) then return want(got) and true or false, want end
+  if key == "font" and type(want) == "table" and type(got) == "table" then
+    local norm = ui.font({ size = want.size or got.size, weight = want.weight or got.weight, family = want.family or got.family })
+    for field in pairs(want) do
+      if not L.util.deepcompare(got[field], norm[field], true) then return false, norm end
+    end
+    return true, norm
+  end
+  local okn, norm = pcall(normalize, key, want)
+  if not okn then return nil, norm end
+  return L.util.deepcompare(got, norm, true), norm
+end
+
 local function appearance(state, args, level)
   local control, expected, st = args[1], args[2], args[3]
+  control_arg("appearance", control, 1, { "button", "sortButton" }, level)
   if type(expected) ~= "table" then
     error("bad argument #2 to 'appearance' (table of expected properties expected, got " .. type(expected) .. ")", level + 1)
   end
+  for k in pairs(expected) do
+    if not is_appearance_key[k] then
+      local msg = "bad argument #2 to 'appearance' (unknown appearance property '" .. tostring(k) .. "'"
+      local s = type(k) == "string" and host.suggest(k, appearance_keys)
+      error(msg .. (s and ("; did you mean '" .. s .. "'?") or "") .. ")", level + 1)
+    end
+  end
+  if st ~= nil then state_arg("appearance", st, 3, level) end
   local ok, actual = pcall(function()
     if st ~= nil then return control:appearanceFor(st) end
     return control.appearance
@@ -76,12 +136,15 @@ local function appearance(state, args, level)
   local keys = {}
   for k in pairs(expected) do keys[#keys + 1] = k end
   table.sort(keys)
+  local shown = {}
   for _, k in ipairs(keys) do
-    local okn, want = pcall(normalize, k, expected[k])
-    if not okn then error("expected " .. k .. ": " .. tostring(want), level + 1) end
-    local got = actual[k]
-    if not L.util.deepcompare(got, want, true) then
-      diffs[#diffs + 1] = k .. " is " .. show(got) .. ", expected " .. show(want)
+    local same, want = matches(k, actual[k], expected[k])
+    if same == nil then
+      error("bad argument #2 to 'appearance' (" .. k .. ": " .. (tostring(want):match("%((.*)%)$") or tostring(want)) .. ")", level + 1)
+    end
+    shown[k] = want
+    if not same then
+      diffs[#diffs + 1] = k .. " is " .. show(actual[k]) .. ", expected " .. (L.util.is_matcher(want) and tostring(want) or show(want))
     end
   end
   state.failure_message = (#diffs > 0)
@@ -91,7 +154,9 @@ local function appearance(state, args, level)
   if #diffs > 0 and state.mod then
     local wanted = {}
     for k, v in pairs(actual) do wanted[k] = v end
-    for _, k in ipairs(keys) do wanted[k] = normalize(k, expected[k]) end
+    for _, k in ipairs(keys) do
+      if not L.util.is_matcher(shown[k]) then wanted[k] = shown[k] end
+    end
     attach(control, wanted, actual, diffs, "appearance of " .. where)
   end
   return #diffs == 0
@@ -99,10 +164,9 @@ end
 
 local function state_assert(state, args, level)
   local control, expected = args[1], args[2]
-  local okc, actual = pcall(function() return control.state end)
-  if not okc then error(actual, level + 1) end
-  local okn, want = pcall(ui.stateName, expected)
-  if not okn then error(want, level + 1) end
+  control_arg("state", control, 1, { "button", "sortButton" }, level)
+  local actual = control.state
+  local want = state_arg("state", expected, 2, level)
   state.failure_message = describe_control(control) .. " is in state '" .. actual .. "', expected '" .. want .. "'"
   if not state.mod then
     state.failure_message = describe_control(control) .. " is in state '" .. actual .. "', expected another state"
@@ -113,8 +177,8 @@ end
 
 local function trace_assert(state, args, level)
   local control, expected = args[1], args[2]
-  local okc, actual = pcall(function() return control.trace end)
-  if not okc then error(actual, level + 1) end
+  control_arg("trace", control, 1, { "button", "sortButton" }, level)
+  local actual = control.trace
   if type(expected) ~= "table" then
     error("bad argument #2 to 'trace' (list of trace entries expected, got " .. type(expected) .. ")", level + 1)
   end

@@ -93,7 +93,7 @@ end)
 
 local function payload(state, name, level)
   local p = rawget(state, "payload")
-  if not (p and p.called) then
+  if not (type(p) == "table" and p.called) then
     error("'" .. name .. "' must be chained after 'spy(aspy)'", level + 1)
   end
   return p

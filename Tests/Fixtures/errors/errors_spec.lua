@@ -1,0 +1,10 @@
+describe("errors", function()
+  it("raises in a handler", function()
+    local b = ui.button {}
+    b:on("touchUpInside", function() error("in handler") end)
+    b:tap()
+  end)
+  it("raises a table", function()
+    error({ code = 42, why = { "nested" } })
+  end)
+end)
