@@ -39,3 +39,17 @@ describe("identity and lifetime", function()
     assert.are.equal(co, inside)
   end)
 end)
+
+describe("a box released by hand", function()
+  it("never stands for a new object that got its address", function()
+    -- A released object's memory is reused by the next ones; each new
+    -- button must come back as a live value of its own.
+    for i = 1, 200 do
+      local old = ui.button { id = "old" .. i }
+      debug.getmetatable(old).__gc(old)
+      local new = ui.button { id = "new" .. i }
+      assert.are.equal("new" .. i, new.id)
+      assert.is_true(new:tap())
+    end
+  end)
+end)

@@ -58,9 +58,14 @@ enum Identity {
 
     /// Looks `key` up in the identity map. On a hit pushes the userdata and
     /// returns true; on a miss leaves the identity map on the stack.
+    ///
+    /// The userdata found must still hold this very object: a box released
+    /// early (a script can call `__gc` by hand) keeps its map entry until it
+    /// is collected, and a new object may have been given the same address
+    /// since. Such an entry is stale and counts as a miss.
     private static func pushCached(_ L: OpaquePointer, _ ctx: LuaContext, _ key: UnsafeMutableRawPointer) -> Bool {
         lua_rawgeti(L, bk_registryindex(), lua_Integer(ctx.identityRef))
-        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA {
+        if lua_rawgetp(L, -1, key) == LUA_TUSERDATA, let box = bk_tobox(L, -1), box.pointee.obj == key {
             lua_rotate(L, -2, 1)
             bk_pop(L, 1)
             return true
