@@ -200,6 +200,15 @@ struct TestCommandTests {
         #expect(!r.stdout.contains("table: 0x"))
     }
 
+    @Test func listWorksInEveryFormat() throws {
+        for format in ["plain", "utf", "TAP", "json", "junit", "plainTerminal", "utfTerminal", "gtest"] {
+            let r = try CLI.run(["test", "--list", "-o", format, "passing"])
+            #expect(r.status == 0, "\(format)")
+            #expect(r.stdout.contains("math adds"), "\(format): \(r.stdout)")
+            #expect(r.stdout.contains("buttons someday"), "\(format)")
+        }
+    }
+
     @Test func listShowsNamesWithoutRunning() throws {
         let r = try CLI.run(["test", "--list", "failing"])
         #expect(r.status == 0)

@@ -16,13 +16,14 @@ public final class JSONReporter: DocumentReporter {
 
     override func render(_ summary: TestSummary) -> String {
         var successes: [JSONValue] = [], failures: [JSONValue] = [], errors: [JSONValue] = [], pendings: [JSONValue] = []
+        var listed: [JSONValue] = []
         for r in results {
             switch r.status {
             case .passed: successes.append(entry(r))
             case .failed: failures.append(entry(r))
             case .error: errors.append(entry(r))
             case .pending: pendings.append(entry(r))
-            case .listed: break
+            case .listed: listed.append(.object(["name": .string(r.name), "file": .string(r.file), "line": .int(r.line)]))
             }
         }
         var root: [String: JSONValue] = [
@@ -34,6 +35,8 @@ public final class JSONReporter: DocumentReporter {
             ]),
         ]
         if let seed { root["seed"] = .int(seed) }
+        // --list: the tests that would run (an extra key busted does not have).
+        if listing { root["listed"] = .array(listed) }
         return JSON.serialize(.object(root), pretty: false) + "\n"
     }
 
