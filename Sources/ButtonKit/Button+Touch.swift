@@ -10,6 +10,15 @@ extension Button {
         return p.x >= -m && p.x <= frame.width + m && p.y >= -m && p.y <= frame.height + m
     }
 
+    /// A button disabled by one of its own handlers during a touch call
+    /// keeps its highlight until that call completes (inside the handler the
+    /// state is highlighted|disabled, as UIKit logs it); then the touch ends.
+    func finishDeferredEnd() {
+        guard endTrackingWhenDone, touchDepth == 0 else { return }
+        endTrackingWhenDone = false
+        endTracking()
+    }
+
     /// Whether the button takes touches at all.
     public var acceptsTouches: Bool { isEnabled && !isHidden }
 
@@ -23,8 +32,11 @@ extension Button {
         isTracking = true
         touchInside = true
         lastPoint = point ?? centerPoint
+        touchDepth += 1
         send(tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, sink: &sink)
-        if isTracking { setFlag(.highlighted, true, .highlighted) }
+        touchDepth -= 1
+        if isTracking && !endTrackingWhenDone { setFlag(.highlighted, true, .highlighted) }
+        finishDeferredEnd()
         try sink.check()
         return true
     }
@@ -40,8 +52,11 @@ extension Button {
         if inside != touchInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
         lastPoint = point
         touchInside = inside
+        touchDepth += 1
         send(events, sink: &sink)
-        if isTracking { setFlag(.highlighted, inside, .highlighted) }
+        touchDepth -= 1
+        if isTracking && !endTrackingWhenDone { setFlag(.highlighted, inside, .highlighted) }
+        finishDeferredEnd()
         try sink.check()
         return true
     }
@@ -57,6 +72,7 @@ extension Button {
         let p = point ?? lastPoint
         let inside = isInsideTracking(p)
         lastPoint = p
+        touchDepth += 1
         if inside {
             primaryAction(sink: &sink)
             send(.touchUpInside, sink: &sink)
@@ -64,6 +80,8 @@ extension Button {
         } else {
             send(.touchUpOutside, sink: &sink)
         }
+        touchDepth -= 1
+        endTrackingWhenDone = false
         endTracking()
         try sink.check()
         return true
@@ -74,7 +92,10 @@ extension Button {
     public func touchCancel() throws -> Bool {
         guard isTracking else { return false }
         var sink = ErrorSink()
+        touchDepth += 1
         send(.touchCancel, sink: &sink)
+        touchDepth -= 1
+        endTrackingWhenDone = false
         endTracking()
         try sink.check()
         return true

@@ -61,6 +61,10 @@ open class Button {
     /// Whether a touch is in progress (UIControl's `isTracking`).
     @exclusivity(unchecked) public internal(set) var isTracking = false
     @exclusivity(unchecked) var touchInside = false
+    /// Touch calls in progress on this button (handlers run inside them).
+    @exclusivity(unchecked) var touchDepth = 0
+    /// Disabled from a handler during a touch call: end the touch after it.
+    @exclusivity(unchecked) var endTrackingWhenDone = false
     @exclusivity(unchecked) var lastPoint = Point(x: 0, y: 0)
     /// The group that applies its rules to this button (a radio group).
     weak var owner: (any ControlOwner)? {
@@ -97,8 +101,14 @@ open class Button {
             guard newValue != isEnabled else { return }
             if newValue { state.remove(.disabled) } else { state.insert(.disabled) }
             trace.record(.flag(.enabled, newValue))
-            // UIKit: a control disabled mid-touch stops tracking and unhighlights.
-            if !newValue { endTracking() }
+            // UIKit: a control disabled while a touch is in progress stops
+            // tracking and unhighlights — but not under its own handlers'
+            // feet: from inside a touch call the touch ends when the call
+            // completes (see finishDeferredEnd). With no touch in progress a
+            // highlight set by a script stays.
+            if !newValue && isTracking {
+                if touchDepth > 0 { endTrackingWhenDone = true } else { endTracking() }
+            }
         }
     }
 

@@ -45,6 +45,9 @@ public final class RadioGroup: ControlOwner {
             b.styles.put(merged, for: state)
         }
         b.owner = self
+        // The member carries its value where the seeds' additionInfo was,
+        // the same field add reads it from.
+        b.info = v.json
         buttons.append(b)
         values.append(v)
         if b.isSelected {

@@ -24,6 +24,17 @@ struct RadioTests {
         #expect(g.buttons.filter(\.isSelected).count == 1)
     }
 
+    @Test func aMemberCarriesItsValueAsInfo() throws {
+        let g = RadioGroup()
+        let a = Button(), b = Button()
+        b.info = .string("3")
+        try g.add(a, value: .string("15"))
+        try g.add(b)
+        #expect(a.info == .string("15"))
+        #expect(b.info == .string("3"))
+        #expect(g.button(for: .string("15")) === a)
+    }
+
     @Test func emptyStringIsAValue() throws {
         let g = try group()
         try g.buttons[0].tap()

@@ -9,6 +9,42 @@ struct TouchTests {
         #expect(b.trace.lines == ["touchDown", "highlighted=true", "touchUpInside", "primaryActionTriggered", "highlighted=false"])
     }
 
+    @Test func disablingFromItsOwnHandlerKeepsTheHighlightUntilTheTouchCompletes() throws {
+        let b = Button()
+        var inside: [ControlState] = []
+        b.on(.touchUpInside) { c, _ in
+            (c as? Button)?.isEnabled = false
+            if let c = c as? Button { inside.append(c.state) }
+        }
+        try b.tap()
+        // UIKit logs state 3 (highlighted|disabled) in the handler; the
+        // highlight ends when the touch sequence completes.
+        #expect(inside == [[.highlighted, .disabled]])
+        #expect(b.state == .disabled)
+        #expect(!b.isTracking)
+        #expect(b.trace.lines == ["touchDown", "highlighted=true", "touchUpInside", "enabled=false", "primaryActionTriggered",
+                                  "highlighted=false"])
+    }
+
+    @Test func disablingBetweenTouchCallsEndsTheTouchAndWithNoTouchKeepsAHighlight() throws {
+        let b = Button()
+        try b.touchDown()
+        b.isEnabled = false
+        #expect(b.state == .disabled && !b.isTracking)
+        #expect(try !b.touchUp())
+        let c = Button()
+        c.isHighlighted = true
+        c.isEnabled = false
+        #expect(c.state == [.highlighted, .disabled])
+    }
+
+    @Test func disablingFromATouchDownHandlerEndsTheTouchAfterIt() throws {
+        let b = Button()
+        b.on(.touchDown) { c, _ in (c as? Button)?.isEnabled = false }
+        #expect(try b.touchDown())
+        #expect(!b.isTracking && !b.isHighlighted && !b.isEnabled)
+    }
+
     @Test func handlersRunWhileStillHighlighted() throws {
         let b = Button()
         var seen: [Bool] = []
