@@ -19,6 +19,9 @@ public struct TestOptions: Sendable {
     /// Megabytes per spec file; 0 = none.
     public var maxMemoryMB: Int = 1024
     public var updateSnapshots = false
+    /// In CI (`--ci`, or `CI` set in the environment) a missing snapshot
+    /// fails instead of being written.
+    public var ci = false
     /// Confine specs like `buttonkit run` does (`--sandbox`); off by
     /// default, as busted runs specs with the whole standard library.
     public var sandbox = false

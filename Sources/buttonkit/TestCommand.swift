@@ -70,7 +70,8 @@ enum TestCommand {
         Option("coverage", short: "c", negatable: true, group: coverage, help: "line coverage of the Lua files the suite loads"),
         Option("coverage-config-file", value: "FILE", group: coverage, help: "luacov settings (default .luacov)"),
 
-        Option("update-snapshots", short: "u", group: other, help: "rewrite stored snapshots"),
+        Option("update-snapshots", short: "u", group: other, help: "rewrite stored snapshots and remove obsolete ones"),
+        Option("ci", negatable: true, group: other, help: "a missing snapshot fails instead of being written (default when CI is set)"),
         Option("version", group: other, help: "print the version"),
         Option("help", short: "h", group: other, help: "show this help"),
         Option("worker", hidden: true, help: "internal"),
@@ -274,6 +275,7 @@ enum TestCommand {
         if flag("coverage") == true { notes.append("buttonkit: --coverage is not supported yet") }
 
         p.test.updateSnapshots = flag("update-snapshots") ?? false
+        p.test.ci = flag("ci") ?? (getenv("CI").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false)
         p.test.echoOutput = (p.output == .utf || p.output == .plain) && p.jobs == 1
         return p
     }

@@ -57,6 +57,9 @@ struct CLI {
         p.currentDirectoryURL = dir ?? fixtures
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // Tests say when they mean CI: the runner reads CI (snapshots are
+        // not written there), and CI systems set it for everything.
+        environment["CI"] = nil
         for (k, v) in env { environment[k] = v }
         p.environment = environment
         let out = Pipe(), inp = Pipe()

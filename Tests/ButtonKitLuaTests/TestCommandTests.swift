@@ -278,6 +278,33 @@ struct TestCommandTests {
         #expect(flags.stdout.contains("pattern ignored"))
     }
 
+    @Test func snapshotsOfContainersInCIAndObsoleteEntries() throws {
+        let dir = try CLI.scratch()
+        let spec = dir.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.fixtures.appendingPathComponent("snapshots/containers_spec.lua"),
+                                         to: spec.appendingPathComponent("containers_spec.lua"))
+        // In CI a missing snapshot fails instead of being written.
+        let ci = try CLI.run(["test"], in: dir, env: ["CI": "true"])
+        #expect(ci.status == 1)
+        #expect(ci.stdout.contains("is missing from spec/__snapshots__/containers_spec.json"))
+        #expect(try CLI.run(["test", "--no-ci"], in: dir, env: ["CI": "true"]).status == 0)
+        // Every member is in the snapshot: a change to one shows where.
+        #expect(try CLI.run(["test", "--ci"], in: dir).status == 0)
+        let changed = try CLI.run(["test"], in: dir, env: ["SNAP_SELECT": "1", "SNAP_COLOR": "red"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("selected is 'key sales', snapshot has nil"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("members.value '15'.selected.borderColor is '#FF0000FF', snapshot has '#FF8000FF'"), "\(changed.stdout)")
+        #expect(changed.stdout.contains("members.key sales.normal.image is 'red_arrow_up', snapshot has 'up_down'"), "\(changed.stdout)")
+        // An entry no test checks any more is reported, and -u removes it.
+        #expect(try CLI.run(["test"], in: dir, env: ["SNAP_EXTRA": "1"]).status == 0)
+        let stale = try CLI.run(["test"], in: dir)
+        #expect(stale.stderr.contains("1 obsolete snapshot in spec/__snapshots__/containers_spec.json: 'containers has a third snapshot'"))
+        let removed = try CLI.run(["test", "-u"], in: dir)
+        #expect(removed.stderr.contains("removed 1 obsolete snapshot"))
+        #expect(!(try CLI.run(["test"], in: dir)).stderr.contains("obsolete"))
+    }
+
     @Test func snapshotsAreWrittenCheckedAndUpdated() throws {
         let dir = try CLI.scratch()
         let spec = dir.appendingPathComponent("spec")

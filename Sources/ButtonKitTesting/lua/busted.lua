@@ -625,6 +625,13 @@ function busted.run(path, chunk, err, options)
   current = root
   run_block(root)
   current = nil
+  -- What ran the whole file (no test left out) may tidy up after it: the
+  -- snapshot assertions report entries nothing checked.
+  local whole = select_all and not listing and not stop_all
+  for _, f in ipairs(busted.file_end_hooks) do f(path, whole) end
 end
+
+-- Functions called with (path, whole_file_ran) when a spec file ends.
+busted.file_end_hooks = {}
 
 return busted

@@ -225,16 +225,58 @@ local function load_store(file)
   return store
 end
 
-local function capture(control)
+local function capture_button(control)
   local out = {}
   for _, st in ipairs(snapshot_states) do out[st] = control:appearanceFor(st) end
   return out
 end
 
+-- A button: its looks by state. A sort bar or radio group: each member's
+-- looks under a label naming it (key or value), plus which one is selected.
+local function capture(control)
+  local kind = kind_of(control)
+  if kind == "button" or kind == "sortButton" then return capture_button(control) end
+  local out = { members = {}, order = {} }
+  for i, b in ipairs(control.buttons) do
+    local label
+    if kind == "sortBar" then label = "key " .. b.key else label = "value " .. show(b.info) end
+    out.members[label] = capture_button(b)
+    out.order[i] = label
+    if b.selected then out.selected = label end
+  end
+  return out
+end
+
+-- The differences between a stored snapshot and a fresh one, as lines
+-- `where.key is X, snapshot has Y`.
+local function differences(fresh, stored, prefix, out)
+  local keys = {}
+  for k in pairs(fresh) do keys[k] = true end
+  for k in pairs(stored) do keys[k] = true end
+  local sorted = {}
+  for k in pairs(keys) do sorted[#sorted + 1] = k end
+  table.sort(sorted, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(sorted) do
+    local a, b = fresh[k], stored[k]
+    local path = prefix == "" and tostring(k) or (prefix .. "." .. tostring(k))
+    -- Down to single properties; a font or attributed title is one value.
+    if type(a) == "table" and type(b) == "table" and k ~= "font" and k ~= "attributedTitle" then
+      differences(a, b, path, out)
+    elseif not L.util.deepcompare(a, b, true) then
+      out[#out + 1] = path .. " is " .. show(a) .. ", snapshot has " .. show(b)
+    end
+  end
+  return out
+end
+
+-- Snapshot keys checked or written, per snapshot file, in this spec file.
+local used = {}
+
 local counters = {}
 
 local function snapshot(state, args, level)
   local control, name = args[1], args[2]
+  control_arg("snapshot", control, 1, { "button", "sortButton", "sortBar", "radioGroup" }, level)
   local test = busted.current_test
   if not test then error("assert.snapshot can only be used inside a test", level + 1) end
   test = { name = test.full_name or test.name, file = test.file }
@@ -246,10 +288,18 @@ local function snapshot(state, args, level)
     key = test.name .. (counters[test.name] > 1 and (" " .. counters[test.name]) or "")
   end
   local s = load_store(test.file)
+  used[s.path] = used[s.path] or {}
+  used[s.path][key] = true
   -- normalize through JSON so stored and fresh values compare alike
   local fresh = host.json_decode(host.json_encode(actual))
   local stored = s.data[key]
   args.n = 0
+  if stored == nil and busted.options.ci and not busted.options.update_snapshots then
+    -- In CI a missing snapshot is a failure, not a new baseline (as Jest's --ci).
+    state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) .. " is missing from " .. s.path ..
+      " (in CI snapshots are not written: run without --ci, or with --update-snapshots, and commit the file)"
+    return false
+  end
   if stored == nil or busted.options.update_snapshots then
     s.data[key] = fresh
     host.write_file(s.path, host.json_encode(s.data))
@@ -257,24 +307,10 @@ local function snapshot(state, args, level)
     state.failure_message = "snapshot written"
     return true
   end
-  local diffs = {}
-  for _, st in ipairs(snapshot_states) do
-    local a, b = fresh[st] or {}, stored[st] or {}
-    local keys = {}
-    for k in pairs(a) do keys[k] = true end
-    for k in pairs(b) do keys[k] = true end
-    local sorted = {}
-    for k in pairs(keys) do sorted[#sorted + 1] = k end
-    table.sort(sorted)
-    for _, k in ipairs(sorted) do
-      if not L.util.deepcompare(a[k], b[k], true) then
-        diffs[#diffs + 1] = st .. "." .. k .. " is " .. show(a[k]) .. ", snapshot has " .. show(b[k])
-      end
-    end
-  end
+  local diffs = differences(fresh, stored, "", {})
   state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) ..
     " differs (" .. s.path .. "; run with --update-snapshots to accept):\n  " .. table.concat(diffs, "\n  ")
-  if #diffs > 0 then
+  if #diffs > 0 and not fresh.members then
     local first_state = diffs[1]:match("^([^%.]+)%.")
     if first_state and stored[first_state] then
       attach(control, stored[first_state], fresh[first_state], diffs,
@@ -283,6 +319,29 @@ local function snapshot(state, args, level)
   end
   return #diffs == 0
 end
+
+-- When a whole spec file ran, snapshot entries no test checked are
+-- obsolete: said once, and removed with --update-snapshots.
+table.insert(busted.file_end_hooks, function(_, whole)
+  local st = store
+  if not st or not whole then used = {} return end
+  local keys = used[st.path] or {}
+  local stale = {}
+  for k in pairs(st.data) do if not keys[k] then stale[#stale + 1] = k end end
+  table.sort(stale)
+  if #stale > 0 then
+    if busted.options.update_snapshots then
+      for _, k in ipairs(stale) do st.data[k] = nil end
+      host.write_file(st.path, host.json_encode(st.data))
+      host.note("removed " .. #stale .. " obsolete snapshot" .. (#stale == 1 and "" or "s") .. " from " .. st.path ..
+        ": '" .. table.concat(stale, "', '") .. "'")
+    else
+      host.note(#stale .. " obsolete snapshot" .. (#stale == 1 and "" or "s") .. " in " .. st.path .. ": '" ..
+        table.concat(stale, "', '") .. "' (no test checks them; --update-snapshots removes them)")
+    end
+  end
+  used = {}
+end)
 
 assert:register("assertion", "appearance", appearance)
 assert:register("assertion", "state", state_assert)
