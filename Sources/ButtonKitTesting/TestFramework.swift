@@ -139,6 +139,26 @@ enum TestFramework {
             } }),
         ]
         for (name, fn) in fns where !(options.inWorker && name == "report") { Push.field(L, name) { bk_pushhostfn(L, fn, 0) } }
+        // Only when watching: its presence is what makes the bootstrap
+        // track loads (testing.lua).
+        if options.trackLoads && options.inWorker {
+            Push.field(L, "loaded") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.loaded) }, 0) }
+        }
+    }
+
+    /// `loaded(paths)` from the bootstrap at the end of a spec file: the files
+    /// it loaded, sent as a `.loaded` record into the worker's channel beside
+    /// its results. Paths become real paths here (the watcher compares them
+    /// with the paths inotify names); one that no longer resolves is kept
+    /// absolute.
+    static func loaded(_ L: OpaquePointer) throws -> Int32 {
+        let paths = try Read.stringList(L, 1, what: "loaded files")
+        var writer = RecordWriter()
+        writer.write(.loaded(paths.map(RealPath.of)))
+        writer.bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
+        }
+        return 0
     }
 
     /// `report(status, name, line, duration, message, traceback, output, picture)`

@@ -55,6 +55,11 @@ public struct TestOptions: Sendable {
     /// A worker writes each result to its runner at once (a terminal shows
     /// tests as they finish) instead of per file.
     var streamResults = false
+    /// Watch mode: each spec file's worker sends the files it loaded with
+    /// `require`, `dofile` and `loadfile` (a `.loaded` record), so a saved
+    /// change reruns the files that depend on it first. Off otherwise: the
+    /// framework then installs no wrappers, and a normal run pays nothing.
+    var trackLoads = false
     /// Tests already reported by a worker that died: a new one skips them
     /// (a name listed twice skips its first two occurrences).
     var skip: [String] = []

@@ -9,15 +9,23 @@ import ButtonKitLua
 public enum TestRun {
     /// Runs `plan`; returns the exit code (0 passed, 1 something failed).
     /// `note` prints a line on standard error.
-    public static func run(_ plan: TestPlan, note: (String) -> Void) -> Int32 {
+    ///
+    /// Watch mode passes `files`, the spec files to run in that order (the
+    /// ones a change affects first; nil: discover them from the plan), and
+    /// `observe`, which sees every event as it is delivered (the files each
+    /// spec loaded, which files failed).
+    public static func run(_ plan: TestPlan, files chosen: [String]? = nil, observe: (Supervisor.Event) -> Void = { _ in },
+                           note: (String) -> Void) -> Int32 {
         for n in plan.notes { note(n) }
-        var files: [String]
-        do {
-            files = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                           recursive: plan.recursive)
-        } catch {
-            note("buttonkit: \(error.message)")
-            return 1
+        var files: [String] = chosen ?? []
+        if chosen == nil {
+            do {
+                files = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
+                                               recursive: plan.recursive)
+            } catch {
+                note("buttonkit: \(error.message)")
+                return 1
+            }
         }
         guard !files.isEmpty else {
             note("buttonkit: no spec files found in \(plan.paths.joined(separator: ", ")) (pattern \(plan.patterns.map { "'\($0)'" }.joined(separator: ", ")))")
@@ -56,15 +64,14 @@ public enum TestRun {
         let t0 = Clock.now()
         var stopped = false
         for run in 1...max(1, plan.repeatCount) {
-            var order = files
-            if plan.sortFiles { order.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
-            else if plan.shuffleFiles { Shuffle.deterministic(&order, seed: plan.seed ?? 0) }
+            let order = chosen == nil ? ordered(files, plan) : files
             let info = RunInfo(files: order, seed: plan.shuffles ? plan.seed : nil, run: run, runs: plan.repeatCount,
                                listing: plan.test.list)
             for r in reporters { r.suiteStarted(info) }
             var summary = TestSummary()
             let runStart = Clock.now()
             supervisor.run(order) { event in
+                observe(event)
                 switch event {
                 case .fileStarted(let f): for r in reporters { r.fileStarted(f) }
                 case let .started(file, name, line): for r in reporters where r.wantsStarts { r.testStarted(file: file, name: name, line: line) }
@@ -93,6 +100,14 @@ public enum TestRun {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }
         return status
+    }
+
+    /// `files` in the order the plan asks for (`--sort-files`, `--shuffle-files`).
+    public static func ordered(_ files: [String], _ plan: TestPlan) -> [String] {
+        var order = files
+        if plan.sortFiles { order.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
+        else if plan.shuffleFiles { Shuffle.deterministic(&order, seed: plan.seed ?? 0) }
+        return order
     }
 
     static func handlerSettings(_ name: String, _ plan: TestPlan) -> LuaHandlerReporter.Settings {

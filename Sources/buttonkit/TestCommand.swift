@@ -72,6 +72,8 @@ enum TestCommand {
 
         Option("update-snapshots", short: "u", group: other, help: "rewrite stored snapshots and remove obsolete ones"),
         Option("ci", negatable: true, group: other, help: "a missing snapshot fails instead of being written (default when CI is set)"),
+        Option("watch", group: other,
+               help: "run, then rerun on every saved change: first the spec files that loaded the changed file, then the rest (keys on a terminal: Enter runs all, f failures only, q quits)"),
         Option("version", group: other, help: "print the version"),
         Option("help", short: "h", group: other, help: "show this help"),
         Option("worker", hidden: true, help: "internal"),
@@ -91,8 +93,10 @@ enum TestCommand {
         """,
         options: options)
 
-    /// Keys a `.busted` task may hold: the long option names and busted's extras.
-    static var configKeys: [String] { options.compactMap(\.long) + ["ROOT", "e", "Xoutput", "Xhelper"] }
+    /// Keys a `.busted` task may hold: the long option names and busted's
+    /// extras. Not `watch`: a CI job that reads the project's `.busted` must
+    /// never start waiting for changes, so the key is reported as unknown.
+    static var configKeys: [String] { options.compactMap(\.long).filter { $0 != "watch" } + ["ROOT", "e", "Xoutput", "Xhelper"] }
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "test")
@@ -105,6 +109,21 @@ enum TestCommand {
         let plan = try makePlan(a, raw: args, notes: &notes)
         var p = plan
         p.notes = notes
+        if a.flag("watch") {
+            // A changed .busted is read again (already in the -C folder).
+            let replan = { () -> TestPlan? in
+                var n: [String] = []
+                do throws(UsageError) {
+                    var p = try makePlan(a, raw: args, notes: &n, changeDirectory: false)
+                    p.notes = n
+                    return p
+                } catch {
+                    Terminal.err("buttonkit: \(error.message); the previous options stay")
+                    return nil
+                }
+            }
+            return WatchSession(plan: p, replan: replan) { Terminal.err($0) }.run()
+        }
         return TestRun.run(p) { Terminal.err($0) }
     }
 
@@ -116,10 +135,11 @@ enum TestCommand {
         return dir
     }
 
-    static func makePlan(_ a: Arguments, raw: [String] = [], notes: inout [String]) throws(UsageError) -> TestPlan {
+    static func makePlan(_ a: Arguments, raw: [String] = [], notes: inout [String],
+                         changeDirectory: Bool = true) throws(UsageError) -> TestPlan {
         var p = TestPlan()
         // -C first: the config file and every path are relative to it.
-        if let dir = directory(a.all("directory")) {
+        if changeDirectory, let dir = directory(a.all("directory")) {
             guard chdir(dir) == 0 else { throw UsageError("cannot change to directory '\(dir)': \(String(cString: strerror(errno)))", command: "test") }
         }
         var config: [String: [String]] = [:]

@@ -52,6 +52,46 @@ package.loaded["busted"] = busted
 busted.install_globals()
 embedded["buttonkit.assertions"](host, internals, busted)
 
+-- Watch mode (`buttonkit test --watch`): the host hands over `loaded` only
+-- then. Every file the spec file (its helpers and -e statements too) loads
+-- with require, dofile or loadfile is noted, and the list is sent once the
+-- file is done, so a saved change reruns the spec files that depend on it
+-- first. A normal run installs none of this and pays nothing.
+if host.loaded then
+  local files, seen = {}, {}
+  local function note(path)
+    if type(path) == "string" and not seen[path] then
+      seen[path] = true
+      files[#files + 1] = path
+    end
+  end
+  -- Captured now: a spec that stubs package.searchpath must not blind us.
+  local searchpath, real_require, real_dofile, real_loadfile = package.searchpath, require, dofile, loadfile
+  -- The path is found before loading (package.searchpath on package.path,
+  -- as require's Lua searcher does), so a module that fails to compile is
+  -- still a dependency: fixing it reruns its specs first. Tail calls keep
+  -- error levels and tracebacks as they were.
+  require = function(name, ...)
+    if type(name) == "string" and package.loaded[name] == nil and type(package.path) == "string" then
+      note((searchpath(name, package.path)))
+    end
+    return real_require(name, ...)
+  end
+  dofile = function(path, ...)
+    note(path)
+    return real_dofile(path, ...)
+  end
+  loadfile = function(path, ...)
+    note(path)
+    return real_loadfile(path, ...)
+  end
+  local run = busted.run
+  busted.run = function(...)
+    run(...)
+    host.loaded(files)
+  end
+end
+
 -- A spec cannot end the run: os.exit raises instead, so the test that called
 -- it fails and the run goes on (under the sandbox os.exit is refused anyway).
 if not confined then
