@@ -27,6 +27,19 @@ struct Option {
     /// The name values are stored under.
     var key: String { long ?? short ?? "" }
 
+    /// Every way the option is written on a command line: `--verbose`,
+    /// `--no-verbose`, `-v`, `-Xoutput`. Did-you-mean and shell completion
+    /// offer exactly these.
+    var spellings: [String] {
+        var out: [String] = []
+        if let l = long {
+            out.append("--" + l)
+            if negatable { out.append("--no-" + l) }
+        }
+        if let s = short { out.append("-" + s) }
+        return out
+    }
+
     /// `-p, --pattern=PATTERN` as help shows it.
     var synopsis: String {
         var parts: [String] = []
@@ -77,9 +90,12 @@ struct Arguments {
             }
             guard let opt else {
                 var msg = "unknown option '\(a.split(separator: "=").first.map(String.init) ?? a)'"
-                let names = options.filter { !$0.hidden }.flatMap { [$0.long, $0.short].compactMap { $0 } }
-                if let s = Suggest.closest(to: name, in: names) {
-                    msg += "; did you mean '\(s.count == 1 ? "-" : "--")\(s)'?"
+                // Compared without dashes, shown as written: `-Xoutput` has
+                // one dash though it is long, `--no-verbose` is an option too.
+                let spellings = options.filter { !$0.hidden }.flatMap(\.spellings)
+                let bare = spellings.map { String($0.drop { $0 == "-" }) }
+                if let s = Suggest.closest(to: name, in: bare), let i = bare.firstIndex(of: s) {
+                    msg += "; did you mean '\(spellings[i])'?"
                 }
                 throw UsageError(msg, command: command)
             }

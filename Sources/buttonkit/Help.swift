@@ -13,6 +13,7 @@ enum Help {
       buttonkit repl [OPTIONS]                 explore interactively (also: plain
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
+      buttonkit lua [ARGS...]                  lua.c's command line, with `ui` loaded
       buttonkit help [COMMAND]                 show help
       buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version
@@ -52,6 +53,7 @@ enum Help {
         case "test": return TestCommand.help
         case "repl": return ReplCommand.help
         case "render": return RenderCommand.help
+        case "lua": return LuaCommand.help
         default: return nil
         }
     }

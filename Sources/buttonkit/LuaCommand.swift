@@ -29,6 +29,17 @@ enum LuaCommand {
       -         stop handling options and execute stdin
     """
 
+    /// lua.c's options, for shell completion (the parser below is lua.c's own
+    /// order-sensitive one, which this table does not drive).
+    static let options: [Option] = [
+        Option(nil, short: "e", value: "STAT", help: "execute string 'stat'"),
+        Option(nil, short: "l", value: "MOD", help: "require library 'mod' into global 'mod'"),
+        Option(nil, short: "v", help: "show version information"),
+        Option(nil, short: "E", help: "ignore environment variables (LUA_INIT)"),
+        Option(nil, short: "W", help: "turn warnings on"),
+        Option("help", short: "h", help: "show this help"),
+    ]
+
     /// Whether plain `buttonkit ARGS` means this command here.
     static var isDefault: Bool { getenv(environmentKey).map { String(cString: $0) == "lua" } ?? false }
 

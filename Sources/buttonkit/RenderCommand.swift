@@ -11,6 +11,7 @@ enum RenderCommand {
         Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
         Option("unsafe", help: "lift the sandbox"),
         Option("lpath", value: "PATH", help: "add PATH to package.path"),
+        Option("version", help: "print the version"),
         Option("help", short: "h", help: "show this help"),
     ]
 
@@ -28,6 +29,7 @@ enum RenderCommand {
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "render")
         if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
         guard let dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
         let opts = try RunCommand.contextOptions(a, command: "render", defaultTimeout: 30)

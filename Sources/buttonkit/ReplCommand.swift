@@ -18,6 +18,7 @@ enum ReplCommand {
         Option("unsafe", help: "lift the sandbox"),
         Option("lpath", value: "PATH", help: "add PATH to package.path"),
         Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)"),
+        Option("version", help: "print the version"),
         Option("help", short: "h", help: "show this help"),
     ]
 
@@ -41,6 +42,7 @@ enum ReplCommand {
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "repl")
         if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
         let opts = try RunCommand.contextOptions(a, command: "repl", defaultTimeout: 0)
         let session: ReplSession

@@ -8,6 +8,7 @@ enum RunCommand {
         Option("max-memory", value: "MB", help: "memory ceiling for the script (default 1024; 0 = none)"),
         Option("unsafe", help: "lift the sandbox (os.execute, io.popen, C modules, binary chunks, files outside the working tree)"),
         Option("lpath", value: "PATH", help: "add PATH (a folder or a ?-pattern) to package.path"),
+        Option("version", help: "print the version"),
         Option("help", short: "h", help: "show this help"),
     ]
 
@@ -32,6 +33,7 @@ enum RunCommand {
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "run", stopAtPositional: true)
         if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         let opts = try contextOptions(a, command: "run", defaultTimeout: 30)
         let code = a.value("execute")
         guard code != nil || !a.positionals.isEmpty else {

@@ -15,7 +15,7 @@ func dispatch(_ args: [String]) -> Int32 {
         }
         // In processes a test run started, plain `buttonkit ARGS` is lua.c's
         // command line: specs run Lua through arg[-1] as they would `lua`.
-        if LuaCommand.isDefault && !["run", "test", "repl", "render", "help", "lua"].contains(first) {
+        if LuaCommand.isDefault && !Commands.names.contains(first) {
             return LuaCommand.main(args, progname: "buttonkit")
         }
         switch first {
@@ -29,18 +29,16 @@ func dispatch(_ args: [String]) -> Int32 {
             return 0
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
-            guard let text = Help.text(for: topic) else {
-                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl, render")
-            }
+            guard let text = Help.text(for: topic) else { throw Commands.noHelp(topic ?? "") }
             Terminal.out(text + "\n")
             return 0
         case "--version", "-v", "version":
-            Terminal.out("buttonkit \(ButtonKitLua.version) (Lua 5.4)\n")
+            Terminal.out(Commands.versionLine)
             return 0
         default:
             // `buttonkit script.lua` and `buttonkit -e CODE` are shorthands for run.
             if first.hasSuffix(".lua") || first.hasPrefix("-") { return try RunCommand.main(args) }
-            throw UsageError("unknown command '\(first)'")
+            throw Commands.unknown(first)
         }
     } catch {
         var line = "buttonkit: \(error.message)"

@@ -1,0 +1,70 @@
+import ButtonKit
+import ButtonKitLua
+
+/// Every command `dispatch` (main.swift) runs, in the order help lists them.
+///
+/// This is the one list that did-you-mean for commands, `buttonkit help
+/// TOPIC`, shell completion and the `lua` fallback read, so a command added
+/// here is suggested, completed and documented everywhere at once. A command
+/// also needs its `case` in dispatch's switch.
+enum Commands {
+    /// What a command's operands (its non-option words) are, for completion.
+    enum Operands {
+        /// Nothing to offer (the REPL takes no operands).
+        case none
+        /// Files and folders: scripts, spec files, spec folders.
+        case paths
+        /// One of a fixed list of words.
+        case words([String])
+        /// What `buttonkit help` takes: `helpTopics`.
+        case helpTopics
+    }
+
+    struct Command {
+        let name: String
+        /// One line for completion menus (zsh, fish).
+        let summary: String
+        /// The table that parses the command's options.
+        let options: [Option]
+        let operands: Operands
+    }
+
+    static let all: [Command] = [
+        Command(name: "run", summary: "run a scenario script", options: RunCommand.options, operands: .paths),
+        Command(name: "test", summary: "run busted spec files", options: TestCommand.options, operands: .paths),
+        Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none),
+        Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths),
+        Command(name: "help", summary: "show help", options: [], operands: .helpTopics),
+        Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths),
+    ]
+
+    static var names: [String] { all.map(\.name) }
+
+    /// Words `buttonkit help` takes (every command but help itself).
+    static var helpTopics: [String] { names.filter { $0 != "help" } }
+
+    /// What `buttonkit --version` prints (every command takes `--version`,
+    /// so a misspelt one is suggested whatever command it follows).
+    static var versionLine: String { "buttonkit \(ButtonKitLua.version) (Lua 5.4)\n" }
+
+    /// Options taken before any command (`buttonkit --version`).
+    static let globalOptions: [Option] = [
+        Option("version", short: "v", help: "print the version"),
+        Option("help", short: "h", help: "show help"),
+    ]
+
+    /// "unknown command 'tset'; did you mean 'test'?"
+    static func unknown(_ word: String) -> UsageError {
+        var msg = "unknown command '\(word)'"
+        if let s = Suggest.closest(to: word, in: names) { msg += "; did you mean '\(s)'?" }
+        return UsageError(msg)
+    }
+
+    /// "no help for 'tst'; did you mean 'test'?", or the topics there are.
+    static func noHelp(_ topic: String) -> UsageError {
+        if let s = Suggest.closest(to: topic, in: helpTopics) {
+            return UsageError("no help for '\(topic)'; did you mean '\(s)'?")
+        }
+        return UsageError("no help for '\(topic)'; topics: " + helpTopics.joined(separator: ", "))
+    }
+}
