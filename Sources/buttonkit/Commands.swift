@@ -6,7 +6,8 @@ import ButtonKitLua
 /// This is the one list that did-you-mean for commands, `buttonkit help
 /// TOPIC`, shell completion and the `lua` fallback read, so a command added
 /// here is suggested, completed and documented everywhere at once. A command
-/// also needs its `case` in dispatch's switch.
+/// also needs its `case` in dispatch's switch; CompletionTests checks that
+/// every name here dispatches.
 enum Commands {
     /// What a command's operands (its non-option words) are, for completion.
     enum Operands {
@@ -36,12 +37,15 @@ enum Commands {
         Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths),
         Command(name: "help", summary: "show help", options: [], operands: .helpTopics),
         Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths),
+        Command(name: "completion", summary: "print a shell completion script", options: CompletionCommand.options,
+                operands: .words(CompletionCommand.shells)),
     ]
 
     static var names: [String] { all.map(\.name) }
 
-    /// Words `buttonkit help` takes (every command but help itself).
-    static var helpTopics: [String] { names.filter { $0 != "help" } }
+    /// Words `buttonkit help` takes: every command but help itself, and
+    /// `api` (the reference, `buttonkit help api [NAME]`).
+    static var helpTopics: [String] { names.filter { $0 != "help" } + ["api"] }
 
     /// What `buttonkit --version` prints (every command takes `--version`,
     /// so a misspelt one is suggested whatever command it follows).

@@ -14,6 +14,7 @@ enum Help {
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
       buttonkit lua [ARGS...]                  lua.c's command line, with `ui` loaded
+      buttonkit completion bash|zsh|fish       print a shell completion script
       buttonkit help [COMMAND]                 show help
       buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version
@@ -54,6 +55,7 @@ enum Help {
         case "repl": return ReplCommand.help
         case "render": return RenderCommand.help
         case "lua": return LuaCommand.help
+        case "completion": return CompletionCommand.help
         default: return nil
         }
     }

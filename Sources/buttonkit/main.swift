@@ -27,6 +27,7 @@ func dispatch(_ args: [String]) -> Int32 {
         case "help" where args.count > 1 && args[1] == "api":
             Terminal.out(try Help.api(Array(args.dropFirst(2))))
             return 0
+        case "completion": return try CompletionCommand.main(Array(args.dropFirst()))
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else { throw Commands.noHelp(topic ?? "") }

@@ -13,6 +13,7 @@ struct DidYouMeanTests {
         #expect(help.stderr.contains("no help for 'tst'; did you mean 'test'?"))
         // Nothing close: the topics there are.
         #expect(try CLI.run(["help", "xyzzy"]).stderr.contains("topics: run, test, repl, render"))
+        #expect(try CLI.run(["completion", "bsh"]).stderr.contains("did you mean 'bash'?"))
     }
 
     @Test func unknownOptionsSuggestTheClosestAndTheCommandsHelp() throws {
