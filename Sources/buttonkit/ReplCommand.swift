@@ -29,9 +29,10 @@ enum ReplCommand {
         print their values (tables pretty-printed, controls as one line), an
         unfinished statement continues on a `>>` line, a leading `=` means return.
         Tab completes globals, keywords, fields and methods (after `.` and `:`).
-        History is kept in ~/.buttonkit_history. Ctrl-C cancels the line or stops
-        running code; Ctrl-D leaves. When standard input is not a terminal, lines
-        are read plainly (no prompts), so piped input works.
+        History is kept in ~/.buttonkit_history; a statement typed over several
+        lines is one entry, recalled whole. Ctrl-C cancels the line or stops
+        running code; Ctrl-D leaves. When standard input is not a terminal,
+        lines are read plainly (no prompts), so piped input works.
 
         Commands: :help  :load FILE  :reset  :trace EXPR  :quit
         """,
@@ -69,11 +70,14 @@ enum ReplCommand {
         return home + "/.buttonkit_history"
     }
 
-    /// Runs one line, with Ctrl-C aimed at the running code.
-    static func evaluate(_ session: ReplSession, _ line: String) {
+    /// Runs one line, with Ctrl-C aimed at the running code. Returns the
+    /// history entry the line completed, if any.
+    @discardableResult
+    static func evaluate(_ session: ReplSession, _ line: String) -> String? {
         let out = session.feed(line)
         Terminal.out(out.text)
         if !out.error.isEmpty { Terminal.err(out.error) }
+        return out.historyEntry
     }
 
     /// Piped input: lines as they come, no prompts, no editing.
@@ -97,6 +101,7 @@ enum ReplCommand {
             free(breaks)
             completionSession = nil
         }
+        var lastEntry: String?
         while !session.wantsExit {
             _ = ReplSession.takeInterrupt()
             guard let cline = bk_readline(session.prompt) else {
@@ -112,8 +117,14 @@ enum ReplCommand {
             let line = String(cString: cline)
             free(cline)
             if ReplSession.takeInterrupt() { session.cancelLine(); continue }
-            if !line.trimmingSpaces().isEmpty { bk_add_history(line) }
-            evaluate(session, line)
+            // A statement typed over several lines is one entry (libedit
+            // keeps the newlines, in memory and in the history file), so Up
+            // brings back the whole function, not its last `end`.
+            // Running a recalled entry again adds no duplicate of it.
+            if let entry = evaluate(session, line), !entry.trimmingSpaces().isEmpty, entry != lastEntry {
+                bk_add_history(entry)
+                lastEntry = entry
+            }
         }
         return 0
     }

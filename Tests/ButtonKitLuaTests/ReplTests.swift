@@ -152,6 +152,22 @@ struct ReplTests {
         #expect(s.completions(for: "whi") == ["while"])
     }
 
+    @Test func aMultiLineStatementIsOneHistoryEntry() throws {
+        let s = try session()
+        #expect(s.feed("function double(n)").historyEntry == nil)
+        #expect(s.feed("  return n * 2").historyEntry == nil)
+        #expect(s.feed("end").historyEntry == "function double(n)\n  return n * 2\nend")
+        // Recalled whole, it runs as one chunk and is one entry again.
+        let again = s.feed("function triple(n)\n  return n * 3\nend")
+        #expect(again.historyEntry == "function triple(n)\n  return n * 3\nend")
+        #expect(s.feed("triple(2)").text == "6\n")
+        #expect(s.feed("= 1").historyEntry == "= 1")
+        #expect(s.feed(":help").historyEntry == ":help")
+        _ = s.feed("if true then")
+        s.cancelLine()
+        #expect(s.feed("2").historyEntry == "2")
+    }
+
     @Test func commandsWork() throws {
         let s = try session()
         #expect(s.feed(":help").text.contains(":trace EXPR"))
@@ -202,6 +218,44 @@ struct ReplTests {
         #expect(recalled.contains("b:tap()"))
         second.send("\r")
         #expect(second.read(until: "true\r\n> ").contains("true"))
+        second.send(":quit\r")
+        _ = second.read(timeout: 1)
+        #expect(second.wait() == 0)
+    }
+
+    @Test func terminalRecallsAMultiLineStatementWholeAcrossSessions() throws {
+        let history = FileManager.default.temporaryDirectory.appendingPathComponent("bk-history-\(UUID().uuidString)").path
+        let bin = CLI.binary.path
+        let first = try PTY([bin, "repl", "--history", history])
+        _ = first.read(until: "leave\r\n> ")
+        first.send("function double(n)\r")
+        _ = first.read(until: ">> ")
+        first.send("  return n * 2\r")
+        _ = first.read(until: ">> ")
+        first.send("end\r")
+        _ = first.read(until: "end\r\n> ")
+        first.send("\u{1B}[A")  // Up: the whole function, not its `end`
+        let here = first.read(until: "\nend", timeout: 3)
+        #expect(here.contains("function double(n)") && here.contains("return n * 2") && here.contains("\nend"),
+                "transcript: \(first.transcript.debugDescription)")
+        first.send("\r")
+        _ = first.read(until: "> ", timeout: 2)
+        first.send("\u{04}")
+        _ = first.read(timeout: 1)
+        #expect(first.wait() == 0)
+        let saved = try String(contentsOfFile: history, encoding: .utf8)
+        #expect(!saved.split(separator: "\n").contains("end"), "history: \(saved.debugDescription)")
+
+        let second = try PTY([bin, "repl", "--history", history])
+        _ = second.read(until: "leave\r\n> ")
+        second.send("\u{1B}[A")
+        let recalled = second.read(until: "\nend", timeout: 3)
+        #expect(recalled.contains("function double(n)") && recalled.contains("\nend"),
+                "transcript: \(second.transcript.debugDescription)")
+        second.send("\r")
+        _ = second.read(until: "> ", timeout: 2)
+        second.send("double(21)\r")
+        #expect(second.read(until: "42\r\n> ").contains("42"), "transcript: \(second.transcript.debugDescription)")
         second.send(":quit\r")
         _ = second.read(timeout: 1)
         #expect(second.wait() == 0)

@@ -10,11 +10,18 @@ public final class ReplSession {
         public var text: String = ""
         /// Text for standard error (errors).
         public var error: String = ""
+        /// Set when the input finished something (a statement ran or failed,
+        /// a command ran): everything typed for it, lines joined by newlines,
+        /// so a front end keeps a multi-line chunk as one history entry and
+        /// Up recalls it whole.
+        public var historyEntry: String?
     }
 
     public private(set) var context: LuaContext
     private let options: LuaContext.Options
     private var buffer: [String] = []
+    /// The lines of `buffer` as typed (before `=` became `return`).
+    private var typed: [String] = []
     private var replRef: Int32 = LUA_NOREF
     /// Colours and 24-bit swatches (set by the terminal front end).
     public var color = false
@@ -35,7 +42,7 @@ public final class ReplSession {
     public var isContinuing: Bool { !buffer.isEmpty }
 
     /// Drops a half-typed statement (Ctrl-C at the prompt).
-    public func cancelLine() { buffer.removeAll() }
+    public func cancelLine() { buffer.removeAll(); typed.removeAll() }
 
     /// Asks running code to stop (Ctrl-C while it runs).
     public func interrupt() { context.interrupt() }
@@ -68,18 +75,29 @@ public final class ReplSession {
         bk_pop(L, 1)
     }
 
-    /// Handles one line of input.
+    /// Handles one line of input (or several: a recalled multi-line
+    /// history entry arrives as one string with newlines).
     public func feed(_ raw: String) -> Output {
         var line = raw
         if buffer.isEmpty {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix(":") { return command(String(trimmed)) }
+            if trimmed.hasPrefix(":") {
+                var out = command(String(trimmed))
+                out.historyEntry = raw
+                return out
+            }
             if trimmed.isEmpty { return Output() }
             // lua.c: a leading '=' means "return".
             if trimmed.hasPrefix("=") { line = "return " + trimmed.dropFirst() }
         }
         buffer.append(line)
-        return evaluateBuffer()
+        typed.append(raw)
+        var out = evaluateBuffer()
+        if buffer.isEmpty {
+            out.historyEntry = typed.joined(separator: "\n")
+            typed.removeAll()
+        }
+        return out
     }
 
     /// Runs code with Ctrl-C aimed at it (a signal only sets flags; the
@@ -223,7 +241,8 @@ public final class ReplSession {
       :quit            leave (Ctrl-D works too)
 
     Tab completes globals, keywords, table fields and the methods and fields of
-    controls (after '.' and ':'). Ctrl-C cancels the line or stops running code.
+    controls (after '.' and ':'). Up recalls a statement typed over several
+    lines whole. Ctrl-C cancels the line or stops running code.
 
     """
 }
