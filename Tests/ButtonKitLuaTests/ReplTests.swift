@@ -168,6 +168,14 @@ struct ReplTests {
         #expect(s.feed("2").historyEntry == "2")
     }
 
+    @Test func tableErrorsPrintLikeValues() throws {
+        let s = try session()
+        #expect(s.feed("error({ code = 7, reason = 'x' })").error == "{ code = 7, reason = \"x\" }\n")
+        #expect(s.feed("error(setmetatable({}, { __tostring = function() return 'custom' end }))").error == "custom\n")
+        #expect(s.feed("error('plain')").error.hasPrefix("stdin:1: plain"))
+        #expect(s.feed("'still here'").text == "still here\n")
+    }
+
     @Test func commandsWork() throws {
         let s = try session()
         #expect(s.feed(":help").text.contains(":trace EXPR"))

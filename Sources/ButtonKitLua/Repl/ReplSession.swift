@@ -128,11 +128,28 @@ public final class ReplSession {
         } catch {
             var msg = error.message
             if error.kind == .memory { msg = "memory limit exceeded (\(options.maxMemoryMB) MB)" }
+            if error.kind == .runtime, let shown = errorValue(error) { msg = shown }
             return Output(error: msg + "\n")
         }
         let nresults = lua_gettop(L) - base
         if nresults == 0 { return Output() }
         return Output(text: format(L, first: base + 1, count: nresults))
+    }
+
+    /// A table (or userdata) raised as an error, printed as the REPL prints
+    /// any value: its fields are the information (lua.c can only say
+    /// "(error object is a table value)"). Nil for strings and numbers,
+    /// whose message (with position and traceback) is already right.
+    private func errorValue(_ error: LuaError) -> String? {
+        let L = context.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        error.push(L)
+        let t = lua_type(L, -1)
+        guard t == LUA_TTABLE || t == LUA_TUSERDATA else { return nil }
+        var text = format(L, first: lua_gettop(L), count: 1)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
     }
 
     /// Formats values on the stack with repl.lua's pretty printer.
@@ -195,7 +212,7 @@ public final class ReplSession {
                 try interruptible { () throws(LuaError) in try context.runFile(arg) }
                 return Output(text: "loaded \(arg)\n")
             } catch {
-                return Output(error: "\(error)\n")
+                return Output(error: "\(error.kind == .runtime ? errorValue(error) ?? error.message : error.message)\n")
             }
         case ":trace":
             guard !arg.isEmpty else { return Output(error: ":trace needs an expression, e.g. :trace b\n") }
