@@ -5,6 +5,8 @@
 #include "CEdit.h"
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 static char *(*p_readline)(const char *);
 static void (*p_add_history)(const char *);
@@ -16,6 +18,8 @@ static char **p_word_breaks;
 static bk_completion_fn *p_completion;
 static int *p_completion_over;
 static int *p_append_character;
+static char **p_line_buffer;
+static int *p_point;
 
 int bk_edit_load(void) {
     if (p_readline) return 0;
@@ -32,6 +36,8 @@ int bk_edit_load(void) {
     p_completion = (bk_completion_fn *)dlsym(h, "rl_attempted_completion_function");
     p_completion_over = (int *)dlsym(h, "rl_attempted_completion_over");
     p_append_character = (int *)dlsym(h, "rl_completion_append_character");
+    p_line_buffer = (char **)dlsym(h, "rl_line_buffer");
+    p_point = (int *)dlsym(h, "rl_point");
     if (!p_readline || !p_add_history) { p_readline = NULL; return -1; }
     return 0;
 }
@@ -46,6 +52,19 @@ void bk_rl_setup(char *word_breaks, bk_completion_fn complete) {
     if (p_catch_signals) *p_catch_signals = 0;
     if (p_word_breaks) *p_word_breaks = word_breaks;
     if (p_completion) *p_completion = complete;
+}
+
+char *bk_rl_line_before_cursor(void) {
+    if (!p_line_buffer || !p_point || !*p_line_buffer) return NULL;
+    const char *line = *p_line_buffer;
+    size_t len = strlen(line);
+    size_t point = *p_point < 0 ? 0 : (size_t)*p_point;
+    if (point > len) point = len;
+    char *copy = malloc(point + 1);
+    if (!copy) return NULL;
+    memcpy(copy, line, point);
+    copy[point] = '\0';
+    return copy;
 }
 
 void bk_rl_completion_flags(int single_match) {

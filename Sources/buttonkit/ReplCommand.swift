@@ -28,7 +28,8 @@ enum ReplCommand {
         An interactive Lua 5.4 session with `ui` loaded, like lua.c: expressions
         print their values (tables pretty-printed, controls as one line), an
         unfinished statement continues on a `>>` line, a leading `=` means return.
-        Tab completes globals, keywords, fields and methods (after `.` and `:`).
+        Tab completes globals, keywords, fields and methods (after `.` and `:`),
+        and state, event, colour and style property names inside strings.
         History is kept in ~/.buttonkit_history; a statement typed over several
         lines is one entry, recalled whole. Ctrl-C cancels the line or stops
         running code; Ctrl-D leaves. When standard input is not a terminal,
@@ -133,7 +134,15 @@ enum ReplCommand {
     static func complete(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         guard let session = completionSession, let text else { return nil }
         let word = String(cString: text)
-        let matches = session.completions(for: word)
+        // The line up to the cursor tells whether the word is inside a string
+        // (then state, event and colour names) and what it is an argument of.
+        var line = word
+        if let c = bk_rl_line_before_cursor() {
+            let before = String(cString: c)
+            free(c)
+            if before.hasSuffix(word) { line = before }
+        }
+        let matches = session.completions(for: line, word: word)
         guard !matches.isEmpty else { return nil }
         var common = matches[0]
         for m in matches.dropFirst() {

@@ -3,6 +3,7 @@ import Glibc
 import Testing
 import CTestSupport
 @testable import ButtonKitLua
+import ButtonKit
 
 /// Drives a program through a pseudo-terminal, as a person at a keyboard.
 final class PTY {
@@ -150,6 +151,30 @@ struct ReplTests {
         #expect(!methods.contains("b:selected"))
         #expect(s.completions(for: "b.sel") == ["b.selected"])
         #expect(s.completions(for: "whi") == ["while"])
+    }
+
+    @Test func completionInsideStringsOffersTheModelsNames() throws {
+        let s = try session()
+        _ = s.feed("b = ui.button {}")
+        // The method says which names fit; the editor's word is what follows the quote.
+        #expect(s.completions(for: "b:style(\"hig", word: "hig") == ["highlighted"])
+        #expect(s.completions(for: "b:style(\"selected|hig", word: "hig") == ["highlighted"])
+        #expect(s.completions(for: "b:on('touchUpI", word: "touchUpI") == ["touchUpInside"])
+        #expect(s.completions(for: "ui.color(\"light", word: "light") == ["lightGray"])
+        #expect(s.completions(for: "b:unstyle('normal', 'backg", word: "backg") == ["backgroundColor", "backgroundImage"])
+        #expect(s.completions(for: "x = { backgroundColor = \"whi", word: "whi") == ["white"])
+        // Names the model ignores the case of complete in any case.
+        #expect(s.completions(for: "b:style(\"Hig", word: "Hig") == ["highlighted"])
+        // Elsewhere in a string, every kind of name; after the string, code again.
+        #expect(s.completions(for: "print(\"sel", word: "sel") == ["selected"])
+        #expect(s.completions(for: "x = 'done' .. ui.radioG", word: "ui.radioG") == ["ui.radioGroup"])
+        // Not in comments or long strings.
+        #expect(s.completions(for: "-- \"hig", word: "hig").isEmpty)
+        // The lists are the model's own.
+        for (kind, names) in ReplSession.stringNames {
+            #expect(!names.isEmpty, "\(kind)")
+        }
+        #expect(ReplSession.stringNames.first { $0.kind == "colors" }?.names == Color.named.map(\.name))
     }
 
     @Test func aMultiLineStatementIsOneHistoryEntry() throws {

@@ -61,7 +61,23 @@ public final class ReplSession {
         defer { lua_settop(L, top) }
         try EmbeddedLua.load(L, "repl", context: context)
         try context.call(nargs: 0, nresults: 1)
+        Push.field(L, "names") { ReplSession.pushNames(L) }
         replRef = luaL_ref(L, bk_registryindex())
+    }
+
+    /// The names Tab offers inside strings, read from the model's parsing
+    /// tables so they are exactly what the bindings accept (a colour added
+    /// to `Color.named` completes without touching the REPL).
+    public static var stringNames: [(kind: String, names: [String])] {
+        [("states", ["normal"] + ControlState.flagNames.map(\.name)),
+         ("events", (ControlEvent.singles + ControlEvent.groups).map(\.name)),
+         ("colors", Color.named.map(\.name)),
+         ("properties", StyleProperty.allCases.map(\.rawValue))]
+    }
+
+    private static func pushNames(_ L: OpaquePointer) {
+        lua_createtable(L, 0, 4)
+        for (kind, names) in stringNames { Push.field(L, kind) { Value.pushList(L, names) } }
     }
 
     /// Pushes the helper function `name` from repl.lua, after setting flags.
@@ -164,14 +180,19 @@ public final class ReplSession {
         }
     }
 
-    /// Completions for the word that ends `text` (what is before the cursor).
-    public func completions(for text: String) -> [String] {
+    /// Completions at the end of `text` (the line up to the cursor): names
+    /// of globals, fields and methods in code; state, event, colour and
+    /// style property names inside a string. Each is a replacement for
+    /// `word`, the word the line editor replaces (it splits words its own
+    /// way); by default the name being completed.
+    public func completions(for text: String, word: String? = nil) -> [String] {
         let L = context.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         pushHelper(L, "complete")
         Value.pushString(L, text)
-        guard (try? context.call(nargs: 1, nresults: 1)) != nil, lua_type(L, -1) == LUA_TTABLE else { return [] }
+        if let word { Value.pushString(L, word) } else { lua_pushnil(L) }
+        guard (try? context.call(nargs: 2, nresults: 1)) != nil, lua_type(L, -1) == LUA_TTABLE else { return [] }
         var out: [String] = []
         let n = lua_rawlen(L, -1)
         if n > 0 {
@@ -258,8 +279,9 @@ public final class ReplSession {
       :quit            leave (Ctrl-D works too)
 
     Tab completes globals, keywords, table fields and the methods and fields of
-    controls (after '.' and ':'). Up recalls a statement typed over several
-    lines whole. Ctrl-C cancels the line or stops running code.
+    controls (after '.' and ':'), and state, event, colour and style property
+    names inside strings (b:style("hig<Tab>). Up recalls a statement typed over
+    several lines whole. Ctrl-C cancels the line or stops running code.
 
     """
 }

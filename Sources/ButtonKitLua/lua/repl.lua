@@ -119,39 +119,143 @@ local function lookup(path)
   return v
 end
 
--- Completes the word at the end of `text`; returns the full replacements.
-function M.complete(text)
-  local word = text:match("[%w_%.:]*$") or ""
-  local base, sep, partial = word:match("^(.-)([%.:])([%w_]*)$")
-  local candidates = {}
-  local prefix = ""
-  if sep then
-    local v = lookup(base)
-    prefix = base .. sep
-    if is_object(v) then
-      candidates = object_names(v, sep)
-    elseif type(v) == "table" then
-      for k, val in pairs(v) do
-        if type(k) == "string" and (sep == "." or type(val) == "function") then candidates[#candidates + 1] = k end
+-- Names the model accepts inside strings, set by the host from the model's
+-- own parsing tables (ControlState, ControlEvent, Color, StyleProperty), so
+-- completion offers exactly what the bindings will accept.
+M.names = { states = {}, events = {}, colors = {}, properties = {} }
+
+-- Where `text` ends inside an unfinished quoted string: the opening quote's
+-- position, or nil (outside strings, or in a comment or long string, where
+-- names are not what is being typed).
+local function open_quote(text)
+  local i, n = 1, #text
+  while i <= n do
+    local c = text:sub(i, i)
+    if c == '"' or c == "'" then
+      local j = i + 1
+      while j <= n do
+        local d = text:sub(j, j)
+        if d == "\\" then j = j + 2
+        elseif d == c then break
+        else j = j + 1 end
       end
-      local mt = getmetatable(v)
-      if type(mt) == "table" and type(mt.__index) == "table" then
-        for k in pairs(mt.__index) do if type(k) == "string" then candidates[#candidates + 1] = k end end
-      end
+      if j > n then return i end
+      i = j + 1
+    elseif c == "-" and text:sub(i + 1, i + 1) == "-" then
+      return nil
+    elseif c == "[" and text:find("^%[=*%[", i) then
+      local eq = text:match("^%[(=*)%[", i)
+      local close = text:find("]" .. eq .. "]", i, true)
+      if not close then return nil end
+      i = close + #eq + 2
+    else
+      i = i + 1
+    end
+  end
+  return nil
+end
+
+-- Which names fit the string being typed, from the code before its quote:
+-- the method or function it is an argument of (and which argument), or the
+-- key it is assigned to. Unknown contexts get every kind of name.
+local state_methods = { style = 1, unstyle = 1, styleFor = 1, appearanceFor = 1, setUpStyle = 1, stateName = 1 }
+local event_methods = { on = 1, off = 1, sendActions = 1 }
+local function string_kinds(before)
+  before = before:gsub("%s+$", "")
+  local key = before:match("([%w_]+)%s*=$")
+  if key then
+    if key:find("[Cc]olor$") then return { "colors" } end
+    if key == "state" then return { "states" } end
+    if key == "event" or key == "events" then return { "events" } end
+    return { "states", "events", "colors", "properties" }
+  end
+  if before:sub(-1) == "[" then return { "states", "properties" } end
+  -- The call this string is an argument of: walk back to its open paren.
+  local depth, args, i = 0, 1, #before
+  while i >= 1 do
+    local c = before:sub(i, i)
+    if c == ")" or c == "}" or c == "]" then depth = depth + 1
+    elseif c == "(" or c == "{" or c == "[" then
+      if depth == 0 then break end
+      depth = depth - 1
+    elseif c == "," and depth == 0 then args = args + 1
+    end
+    i = i - 1
+  end
+  if i < 1 or before:sub(i, i) ~= "(" then return { "states", "events", "colors", "properties" } end
+  local callee = before:sub(1, i - 1):match("([%w_%.:]+)%s*$") or ""
+  local name = callee:match("[%w_]+$") or ""
+  if name == "color" and callee:find("^ui[%.:]") then return { "colors" } end
+  if name:find("[Cc]olor$") then return { "colors" } end
+  if name == "unstyle" and args == 2 then return { "properties" } end
+  if state_methods[name] and args == 1 then return { "states" } end
+  if event_methods[name] and args == 1 then return { "events" } end
+  if name == "state" and args == 2 then return { "states" } end      -- assert.state(b, "...")
+  return { "states", "events", "colors", "properties" }
+end
+
+-- Completes the end of `text` (the line up to the cursor). Returns the
+-- candidates as replacements for `word`, the word the line editor will
+-- replace (it splits words at its own break characters); by default the
+-- word this function completes.
+function M.complete(text, word)
+  local candidates, prefix, partial, own = {}, "", nil, nil
+  local q = open_quote(text)
+  if q then
+    -- Inside a string: a state, event, colour or property name, after the
+    -- quote or after a separator of combined names ("selected|hig").
+    partial = text:match("[%w_]*$")
+    own = partial
+    for _, kind in ipairs(string_kinds(text:sub(1, q - 1))) do
+      for _, n in ipairs(M.names[kind] or {}) do candidates[#candidates + 1] = n end
     end
   else
-    partial = word
-    for k in pairs(_G) do if type(k) == "string" then candidates[#candidates + 1] = k end end
-    for _, k in ipairs(keywords) do candidates[#candidates + 1] = k end
+    own = text:match("[%w_%.:]*$") or ""
+    local base, sep
+    base, sep, partial = own:match("^(.-)([%.:])([%w_]*)$")
+    if sep then
+      local v = lookup(base)
+      prefix = base .. sep
+      if is_object(v) then
+        candidates = object_names(v, sep)
+      elseif type(v) == "table" then
+        for k, val in pairs(v) do
+          if type(k) == "string" and (sep == "." or type(val) == "function") then candidates[#candidates + 1] = k end
+        end
+        local mt = getmetatable(v)
+        if type(mt) == "table" and type(mt.__index) == "table" then
+          for k in pairs(mt.__index) do if type(k) == "string" then candidates[#candidates + 1] = k end end
+        end
+      end
+    else
+      partial = own
+      for k in pairs(_G) do if type(k) == "string" then candidates[#candidates + 1] = k end end
+      for _, k in ipairs(keywords) do candidates[#candidates + 1] = k end
+    end
   end
+  -- Names are matched as typed first; in strings, where the model ignores
+  -- case, "Hig" still finds "highlighted".
   local out, seen = {}, {}
+  local function add(c)
+    if not seen[c] then seen[c] = true; out[#out + 1] = prefix .. c end
+  end
   for _, c in ipairs(candidates) do
-    if c:sub(1, #partial) == partial and not seen[c] then
-      seen[c] = true
-      out[#out + 1] = prefix .. c
+    if c:sub(1, #partial) == partial then add(c) end
+  end
+  if q and #out == 0 then
+    for _, c in ipairs(candidates) do
+      if c:sub(1, #partial):lower() == partial:lower() then add(c) end
     end
   end
   table.sort(out)
+  word = word or own
+  if word ~= own then
+    -- The editor's word is longer (it kept what we split off) or shorter
+    -- (it split where we did not): keep or cut the difference.
+    for i, c in ipairs(out) do
+      if #word >= #own then out[i] = word:sub(1, #word - #own) .. c else out[i] = c:sub(#own - #word + 1) end
+    end
+  end
   return out
 end
 

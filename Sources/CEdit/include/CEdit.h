@@ -18,6 +18,10 @@ int bk_write_history(const char *path);
 void bk_stifle_history(int max);
 /* Word breaks and the completion hook; signals stay with the host. */
 void bk_rl_setup(char *word_breaks, bk_completion_fn complete);
+/* While completing: a malloc'd copy of the line up to the cursor (the
+ * context of the word being completed: inside a string or not, the call it
+ * is an argument of), or NULL when libedit does not export the line. */
+char *bk_rl_line_before_cursor(void);
 /* After completing: no more default completion; append a space only when
  * several matches remain. */
 void bk_rl_completion_flags(int single_match);
