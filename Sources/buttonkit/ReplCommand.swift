@@ -35,7 +35,7 @@ enum ReplCommand {
         running code; Ctrl-D leaves. When standard input is not a terminal,
         lines are read plainly (no prompts), so piped input works.
 
-        Commands: :help  :load FILE  :reset  :trace EXPR  :quit
+        Commands: :help [NAME]  :load FILE  :reset  :trace EXPR  :quit
         """,
         options: options)
 

@@ -201,6 +201,25 @@ struct ReplTests {
         #expect(s.feed("'still here'").text == "still here\n")
     }
 
+    @Test func helpNameLooksUpTheReference() throws {
+        let ref = APIReference.shared
+        func rendered(_ query: String) -> String { ref.entries(matching: query).map(APIReference.render).joined(separator: "\n") }
+        let s = try session()
+        let button = s.feed(":help ui.button")
+        #expect(button.text.hasPrefix("ui.button(") && button.text == rendered("ui.button"), "\(button)")
+        // A session's object stands for its kind: b:tap is button:tap.
+        _ = s.feed("b = ui.button {}")
+        let tap = s.feed(":help b:tap")
+        #expect(tap.text.hasPrefix("button:tap(") && tap.text == rendered("button:tap"), "\(tap)")
+        #expect(s.feed(":help b.selected").text == rendered("button.selected"))
+        // A bare name: every kind's.
+        let every = s.feed(":help tap").text
+        #expect(every.contains("button:tap(") && every.contains("screen:tap("))
+        #expect(s.feed(":help ui.buton").error == "no reference entry for ui.buton; did you mean ui.button?\n")
+        #expect(s.feed(":help no_such_name_at_all").error == "no reference entry for no_such_name_at_all\n")
+        #expect(s.feed(":help").text.contains(":help NAME"))
+    }
+
     @Test func commandsWork() throws {
         let s = try session()
         #expect(s.feed(":help").text.contains(":trace EXPR"))
@@ -292,6 +311,31 @@ struct ReplTests {
         second.send(":quit\r")
         _ = second.read(timeout: 1)
         #expect(second.wait() == 0)
+    }
+
+    @Test func terminalCompletesNamesInStringsAndPrintsTableErrorsAndHelp() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
+        _ = p.read(until: "leave\r\n> ")
+        p.send("b = ui.button {}\r")
+        _ = p.read(until: "}\r\n> ")
+        p.send("b:style(\"hig\t")
+        #expect(p.read(until: "hlighted").contains("hlighted"), "transcript: \(p.transcript.debugDescription)")
+        p.send("\u{15}ui.color(\"lightG\t")
+        #expect(p.read(until: "ray").contains("ray"), "transcript: \(p.transcript.debugDescription)")
+        p.send("\u{15}b:on('touchUpI\t")
+        #expect(p.read(until: "nside").contains("nside"), "transcript: \(p.transcript.debugDescription)")
+
+        p.send("\u{15}error({ code = 7 })\r")
+        let err = p.read(until: "\r\n{ code = 7 }\r\n> ")
+        #expect(err.contains("\r\n{ code = 7 }\r\n"), "transcript: \(p.transcript.debugDescription)")
+        #expect(!err.contains("error object"))
+
+        p.send(":help b:tap\r")
+        let heading = try #require(APIReference.shared.entries(matching: "button:tap").first?.signature)
+        #expect(p.read(until: heading).contains(heading), "transcript: \(p.transcript.debugDescription)")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
     }
 
     @Test func ctrlCInterruptsRunningCodeAndKeepsTheSession() throws {

@@ -218,7 +218,7 @@ public final class ReplSession {
             wantsExit = true
             return Output()
         case ":help", ":h", ":?":
-            return Output(text: ReplSession.helpText)
+            return arg.isEmpty ? Output(text: ReplSession.helpText) : reference(arg)
         case ":reset":
             do {
                 context = try LuaContext(options: options)
@@ -243,6 +243,38 @@ public final class ReplSession {
             if let s = Suggest.closest(to: name, in: ReplSession.commands) { msg += "; did you mean '\(s)'?" }
             return Output(error: msg + " (:help lists them)\n")
         }
+    }
+
+    /// `:help NAME`: the API reference's entries (docs/api.md, read through
+    /// `APIReference`, as `buttonkit help api NAME` is). A name that starts
+    /// with one of this session's objects asks about its kind, so after
+    /// `b = ui.button {}`, `:help b:tap` is `button:tap`.
+    private func reference(_ name: String) -> Output {
+        let ref = APIReference.shared
+        var query = name
+        if let sep = name.lastIndex(where: { $0 == ":" || $0 == "." }) {
+            let base = String(name[..<sep])
+            if !ref.entries.contains(where: { $0.owner == base }), let kind = kind(of: base) {
+                query = kind + name[sep...]
+            }
+        }
+        let found = ref.entries(matching: query)
+        if !found.isEmpty { return Output(text: found.map(APIReference.render).joined(separator: "\n")) }
+        var msg = "no reference entry for \(name)"
+        if let s = Suggest.closest(to: query, in: ref.names) { msg += "; did you mean \(s)?" }
+        return Output(error: msg + "\n")
+    }
+
+    /// The kind (`button`, `screen`, …) of the object `path` names in this
+    /// session, looked up without running code; nil for anything else.
+    private func kind(of path: String) -> String? {
+        let L = context.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        pushHelper(L, "kind_of")
+        Value.pushString(L, path)
+        guard (try? context.call(nargs: 1, nresults: 1)) != nil else { return nil }
+        return Value.string(L, -1)
     }
 
     private func trace(_ expr: String) -> Output {
@@ -273,6 +305,7 @@ public final class ReplSession {
 
     Commands:
       :help            this text
+      :help NAME       the API reference's entry for NAME (ui.button, b:tap, tap)
       :load FILE       run a Lua file in this session
       :reset           start over with a fresh state
       :trace EXPR      print a control's trace, one event a line

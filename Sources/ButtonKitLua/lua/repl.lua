@@ -259,6 +259,14 @@ function M.complete(text, word)
   return out
 end
 
+-- The kind of the object `path` names ("button" for `b` after
+-- b = ui.button {}), for :help b:tap; nil when it names no object.
+function M.kind_of(path)
+  local v = lookup(path)
+  if is_object(v) then return getmetatable(v).__name end
+  return nil
+end
+
 -- A control's trace, one event a line.
 function M.trace(v)
   if not is_object(v) then error("not a control: " .. tostring(v), 0) end
