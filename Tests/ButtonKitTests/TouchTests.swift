@@ -13,8 +13,8 @@ struct TouchTests {
         let b = Button()
         var inside: [ControlState] = []
         b.on(.touchUpInside) { c, _ in
-            (c as? Button)?.isEnabled = false
-            if let c = c as? Button { inside.append(c.state) }
+            c.isEnabled = false
+            inside.append(c.state)
         }
         try b.tap()
         // UIKit logs state 3 (highlighted|disabled) in the handler; the
@@ -40,7 +40,7 @@ struct TouchTests {
 
     @Test func disablingFromATouchDownHandlerEndsTheTouchAfterIt() throws {
         let b = Button()
-        b.on(.touchDown) { c, _ in (c as? Button)?.isEnabled = false }
+        b.on(.touchDown) { c, _ in c.isEnabled = false }
         #expect(try b.touchDown())
         #expect(!b.isTracking && !b.isHighlighted && !b.isEnabled)
     }
