@@ -25,6 +25,7 @@ extension Button {
         lastPoint = point ?? centerPoint
         send(tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, sink: &sink)
         if isTracking { setFlag(.highlighted, true, .highlighted) }
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -42,6 +43,7 @@ extension Button {
         touchInside = inside
         send(events, sink: &sink)
         if isTracking { setFlag(.highlighted, inside, .highlighted) }
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -65,6 +67,7 @@ extension Button {
             send(.touchUpOutside, sink: &sink)
         }
         endTracking()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -76,6 +79,7 @@ extension Button {
         var sink = ErrorSink()
         send(.touchCancel, sink: &sink)
         endTracking()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }

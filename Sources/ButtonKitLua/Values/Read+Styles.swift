@@ -140,6 +140,7 @@ extension Push {
                 case .text(let t): Value.pushString(L, t)
                 case .runs(let r): runs(L, r)
                 case .color(let c): Value.pushString(L, c.hex)
+                case .dynamicColor(let d): Value.pushString(L, d.description)
                 case .number(let n): Value.pushNumber(L, n)
                 case .font(let f): font(L, f)
                 }
