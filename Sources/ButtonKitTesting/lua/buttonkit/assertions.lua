@@ -27,10 +27,11 @@ local function show(v)
   return tostring(v)
 end
 
--- Normalizes an expected value the way the model normalizes resolved ones.
-local function normalize(key, v)
+-- Normalizes an expected value the way the model normalizes resolved ones;
+-- system colours and tintColor resolve against `traits` (the control's).
+local function normalize(key, v, traits)
   if v == nil then return nil end
-  if color_keys[key] then return ui.color(v) end
+  if color_keys[key] then return ui.color(v, traits) end
   if key == "font" then return ui.font(v) end
   if key == "state" then return ui.stateName(v) end
   if key == "attributedTitle" and type(v) == "table" then
@@ -46,38 +47,59 @@ local function normalize(key, v)
   return v
 end
 
+-- What is behind a control in a style (dark mode draws over black).
+local function backdrop(style)
+  return style == "dark" and "#000000" or "#FFFFFF"
+end
+
 -- Pictures of expected and actual for the HTML report (best effort: a
--- failure to draw never hides the assertion's own message).
-local function attach(control, expected, actual, diffs, caption)
+-- failure to draw never hides the assertion's own message). `style` picks
+-- the backdrop, so a dark-mode look is shown as it would be seen.
+local function attach(control, expected, actual, diffs, caption, style)
   local ok = pcall(function()
     local frame = control.frame
     local w, h = frame.width, frame.height
     busted.failure_details = {
-      expected = host.picture(expected, w, h),
-      actual = host.picture(actual, w, h),
+      expected = host.picture(expected, w, h, nil, style and backdrop(style) or nil),
+      actual = host.picture(actual, w, h, nil, style and backdrop(style) or nil),
       diffs = diffs, caption = caption,
     }
   end)
   if not ok then busted.failure_details = nil end
 end
 
+-- The traits expected values resolve against: the control's, in `style`.
+local function traits_of(control, style)
+  local ok, t = pcall(function()
+    return { style = style or control.userInterfaceStyle, tintColor = control.tintColor }
+  end)
+  if ok then return t end
+  return style and { style = style } or nil
+end
+
 local function appearance(state, args, level)
-  local control, expected, st = args[1], args[2], args[3]
+  local control, expected, st, opts = args[1], args[2], args[3], args[4]
   if type(expected) ~= "table" then
     error("bad argument #2 to 'appearance' (table of expected properties expected, got " .. type(expected) .. ")", level + 1)
   end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("bad argument #4 to 'appearance' (table of traits expected (e.g. { style = 'dark' }), got " .. type(opts) .. ")", level + 1)
+  end
+  local style = opts and opts.style
   local ok, actual = pcall(function()
+    if opts ~= nil then return control:appearanceFor(st or control.state, opts) end
     if st ~= nil then return control:appearanceFor(st) end
     return control.appearance
   end)
   if not ok then error(actual, level + 1) end
-  local where = describe_control(control) .. " in state '" .. actual.state .. "'"
+  local traits = traits_of(control, style)
+  local where = describe_control(control) .. " in state '" .. actual.state .. "'" .. (style and (" (" .. style .. ")") or "")
   local diffs = {}
   local keys = {}
   for k in pairs(expected) do keys[#keys + 1] = k end
   table.sort(keys)
   for _, k in ipairs(keys) do
-    local okn, want = pcall(normalize, k, expected[k])
+    local okn, want = pcall(normalize, k, expected[k], traits)
     if not okn then error("expected " .. k .. ": " .. tostring(want), level + 1) end
     local got = actual[k]
     if not L.util.deepcompare(got, want, true) then
@@ -91,8 +113,8 @@ local function appearance(state, args, level)
   if #diffs > 0 and state.mod then
     local wanted = {}
     for k, v in pairs(actual) do wanted[k] = v end
-    for _, k in ipairs(keys) do wanted[k] = normalize(k, expected[k]) end
-    attach(control, wanted, actual, diffs, "appearance of " .. where)
+    for _, k in ipairs(keys) do wanted[k] = normalize(k, expected[k], traits) end
+    attach(control, wanted, actual, diffs, "appearance of " .. where, style)
   end
   return #diffs == 0
 end
@@ -161,9 +183,37 @@ local function load_store(file)
   return store
 end
 
+-- Every state in the control's own style; when the other interface style
+-- looks different, its states too, under "dark" (or "light"), so light and
+-- dark are reviewed side by side. Controls that look the same in both keep
+-- the snapshots they always had.
 local function capture(control)
   local out = {}
   for _, st in ipairs(snapshot_states) do out[st] = control:appearanceFor(st) end
+  local ok, own = pcall(function() return control.userInterfaceStyle end)
+  if ok and own then
+    local other = own == "dark" and "light" or "dark"
+    local section, differs = {}, false
+    for _, st in ipairs(snapshot_states) do
+      section[st] = control:appearanceFor(st, { style = other })
+      if not L.util.deepcompare(section[st], out[st], true) then differs = true end
+    end
+    if differs then out[other] = section end
+  end
+  return out
+end
+
+-- Where a snapshot keeps one state: "normal" or "dark.normal".
+local function sections(fresh, stored)
+  local out = {}
+  for _, st in ipairs(snapshot_states) do out[#out + 1] = { st, fresh[st], stored[st] } end
+  for _, style in ipairs({ "dark", "light" }) do
+    if fresh[style] or stored[style] then
+      for _, st in ipairs(snapshot_states) do
+        out[#out + 1] = { style .. "." .. st, (fresh[style] or {})[st], (stored[style] or {})[st] }
+      end
+    end
+  end
   return out
 end
 
@@ -194,8 +244,8 @@ local function snapshot(state, args, level)
     return true
   end
   local diffs = {}
-  for _, st in ipairs(snapshot_states) do
-    local a, b = fresh[st] or {}, stored[st] or {}
+  for _, entry in ipairs(sections(fresh, stored)) do
+    local st, a, b = entry[1], entry[2] or {}, entry[3] or {}
     local keys = {}
     for k in pairs(a) do keys[k] = true end
     for k in pairs(b) do keys[k] = true end
@@ -211,19 +261,83 @@ local function snapshot(state, args, level)
   state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) ..
     " differs (" .. s.path .. "; run with --update-snapshots to accept):\n  " .. table.concat(diffs, "\n  ")
   if #diffs > 0 then
-    local first_state = diffs[1]:match("^([^%.]+)%.")
-    if first_state and stored[first_state] then
-      attach(control, stored[first_state], fresh[first_state], diffs,
-        "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)")
+    -- The first differing state, light and dark side by side (stored vs now).
+    local style, first_state = diffs[1]:match("^(%a+)%.([^%.]+)%.")
+    if not (style == "dark" or style == "light") then style, first_state = nil, diffs[1]:match("^([^%.]+)%.") end
+    local function pick(t, sty)
+      if sty then return t[sty] and t[sty][first_state] end
+      return t[first_state]
+    end
+    if first_state then
+      local ok = pcall(function()
+        local frame = control.frame
+        local own = control.userInterfaceStyle
+        local other = own == "dark" and "light" or "dark"
+        local function row(t)
+          local cells = { { appearance = pick(t, nil), label = first_state .. " (" .. own .. ")", backdrop = backdrop(own) } }
+          if pick(t, other) then
+            cells[2] = { appearance = pick(t, other), label = first_state .. " (" .. other .. ")", backdrop = backdrop(other) }
+          end
+          return host.picture_row(cells, frame.width, frame.height)
+        end
+        if pick(stored, nil) and pick(fresh, nil) then
+          busted.failure_details = {
+            expected = row(stored), actual = row(fresh), diffs = diffs,
+            caption = "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)",
+          }
+        end
+      end)
+      if not ok then busted.failure_details = nil end
     end
   end
   return #diffs == 0
+end
+
+-- Accessibility ---------------------------------------------------------------
+
+-- assert.accessible(control [, options]): ui.audit finds nothing. The
+-- failure lists every problem; the report shows each failing look (light
+-- and dark side by side), flagged.
+local function accessible(state, args, level)
+  local control, opts = args[1], args[2]
+  local ok, problems = pcall(ui.audit, control, opts)
+  if not ok then error((tostring(problems):gsub("'audit'", "'accessible'")), level + 1) end
+  local lines = {}
+  for i, p in ipairs(problems) do lines[i] = p.message end
+  state.failure_message = (#lines > 0)
+    and (describe_control(control) .. " has " .. #lines .. " accessibility problem" .. (#lines == 1 and "" or "s") .. ":\n  " .. table.concat(lines, "\n  "))
+    or (describe_control(control) .. " passes the accessibility audit, but a problem was expected")
+  args.n = 0
+  if #problems > 0 and state.mod then
+    pcall(function()
+      local cells, seen = {}, {}
+      local id = control.id
+      for _, p in ipairs(problems) do
+        if p.state and p.style and p.control == id then
+          local key = p.state .. "/" .. p.style
+          if not seen[key] and #cells < 6 then
+            seen[key] = true
+            cells[#cells + 1] = { appearance = control:appearanceFor(p.state, { style = p.style }),
+              label = key .. " " .. (math.floor(p.ratio * 10) / 10) .. ":1", backdrop = backdrop(p.style), flagged = true }
+          end
+        end
+      end
+      if #cells == 0 then
+        cells[1] = { appearance = control.appearance, label = control.state, backdrop = backdrop(control.userInterfaceStyle), flagged = true }
+      end
+      local frame = control.frame
+      busted.failure_details = { expected = "", actual = host.picture_row(cells, frame.width, frame.height),
+        diffs = lines, caption = "accessibility of " .. describe_control(control) }
+    end)
+  end
+  return #problems == 0
 end
 
 assert:register("assertion", "appearance", appearance)
 assert:register("assertion", "state", state_assert)
 assert:register("assertion", "trace", trace_assert)
 assert:register("assertion", "snapshot", snapshot)
+assert:register("assertion", "accessible", accessible)
 
 -- `assert:snapshot()` (luassert's spy snapshot) and `assert.snapshot(control)`
 -- share a name: a method call gets luassert's meaning.
