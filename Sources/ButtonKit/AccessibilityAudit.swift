@@ -49,7 +49,10 @@ public enum AccessibilityAudit {
         var out: [AuditProblem] = []
         if options.checks.contains(.contrast) {
             for style in options.styles {
-                for st in states(of: b) { out += contrast(b, state: st, style: style, options: options) }
+                let visible = states(of: b)
+                for st in options.states?.filter(visible.contains) ?? visible {
+                    out += contrast(b, state: st, style: style, options: options)
+                }
             }
         }
         if options.checks.contains(.hitTarget), b.frame.width < options.minimumSize || b.frame.height < options.minimumSize {

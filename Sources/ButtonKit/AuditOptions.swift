@@ -10,6 +10,10 @@ public struct AuditOptions: Sendable {
     /// The interface styles to check contrast in.
     public var styles: [UserInterfaceStyle] = [.light, .dark]
     public var checks: Set<AuditCheck> = Set(AuditCheck.allCases)
+    /// The states to check contrast in; nil: every state a user can see
+    /// (normal, highlighted, and the selected ones for buttons that can be
+    /// selected). A team that accepts fainter pressed looks lists fewer.
+    public var states: [ControlState]?
 
     /// The defaults: AA contrast, 44 pt targets, light and dark, every check.
     public init() {}

@@ -12,6 +12,7 @@ enum Help {
       buttonkit repl [OPTIONS]                 explore interactively (also: plain
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
+      buttonkit audit SCRIPT                   accessibility problems of every control
       buttonkit help [COMMAND]                 show help
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
@@ -27,6 +28,7 @@ enum Help {
         case "test": return TestCommand.help
         case "repl": return ReplCommand.help
         case "render": return RenderCommand.help
+        case "audit": return AuditCommand.help
         default: return nil
         }
     }

@@ -15,7 +15,7 @@ func dispatch(_ args: [String]) -> Int32 {
         }
         // In processes a test run started, plain `buttonkit ARGS` is lua.c's
         // command line: specs run Lua through arg[-1] as they would `lua`.
-        if LuaCommand.isDefault && !["run", "test", "repl", "render", "help", "lua"].contains(first) {
+        if LuaCommand.isDefault && !["run", "test", "repl", "render", "audit", "help", "lua"].contains(first) {
             return LuaCommand.main(args, progname: "buttonkit")
         }
         switch first {
@@ -24,10 +24,11 @@ func dispatch(_ args: [String]) -> Int32 {
         case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))
         case "render": return try RenderCommand.main(Array(args.dropFirst()))
+        case "audit": return try AuditCommand.main(Array(args.dropFirst()))
         case "help", "-h", "--help":
             let topic = args.count > 1 && first == "help" ? args[1] : nil
             guard let text = Help.text(for: topic) else {
-                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl, render")
+                throw UsageError("no help for '\(topic ?? "")'; commands: run, test, repl, render, audit")
             }
             Terminal.out(text + "\n")
             return 0
