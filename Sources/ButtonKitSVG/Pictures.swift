@@ -40,7 +40,7 @@ public enum Pictures {
     /// look can change with the interface style gets two rows, light over
     /// dark, each cell over what is behind the control in that style.
     public static func strip(_ b: Button) -> String {
-        if b.usesDynamicLook || b.userInterfaceStyle == .dark { return dualStrip(b) }
+        if b.usesDynamicLook || b.userInterfaceStyle == .dark || onChangingBackdrop(b) { return dualStrip(b) }
         let n = SVGNumber.format
         let w = max(1, b.frame.width), h = max(1, b.frame.height)
         let pad = 12.0, labelHeight = 18.0, header = 22.0
@@ -98,6 +98,19 @@ public enum Pictures {
             body += "<text x=\"\(n(x + w / 2 + pad))\" y=\"\(n(3 * pad + h + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"\(c.flagged ? "#C62828" : "#455A64")\">\(SVGText.escape(c.label))</text>"
         }
         return document(width: totalWidth, height: totalHeight, body)
+    }
+
+    /// Whether `b` sits on a screen whose background changes with the style
+    /// (a fixed-colour button there looks different in dark mode too).
+    static func onChangingBackdrop(_ b: Button) -> Bool {
+        var level = b.traitParent
+        var depth = 0
+        while let l = level, depth < 8 {
+            if let s = l as? Screen { return s.backgroundColor.isDynamic }
+            level = l.traitParent
+            depth += 1
+        }
+        return false
     }
 
     /// The strip in both styles: a light row over a dark row.
