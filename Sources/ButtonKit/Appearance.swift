@@ -19,8 +19,22 @@ public struct Appearance: Hashable, Sendable, Codable {
     public var alpha: Double
     /// Sort buttons only.
     public var direction: SortDirection?
-    /// Buttons with a configuration only: subtitle and layout.
-    public var layout: ConfigurationLayout?
+    /// Buttons with a configuration only: subtitle and layout. Kept out of
+    /// line: most appearances have none, and resolving one must not pay
+    /// for copying a hundred empty bytes.
+    public var layout: ConfigurationLayout? {
+        get { layoutBox?.value }
+        set { layoutBox = newValue.map(LayoutBox.init) }
+    }
+    private var layoutBox: LayoutBox?
+
+    /// The out-of-line storage of `layout`, compared by value.
+    final class LayoutBox: Hashable, Sendable {
+        let value: ConfigurationLayout
+        init(_ v: ConfigurationLayout) { value = v }
+        static func == (a: LayoutBox, b: LayoutBox) -> Bool { a.value == b.value }
+        func hash(into h: inout Hasher) { h.combine(value) }
+    }
 
     /// The configuration's subtitle, if any.
     public var subtitle: String? { layout?.subtitle }

@@ -6,6 +6,12 @@
 /// selects the button, the later `highlighted = false` cannot restore the
 /// normal background, because nothing remembers "the previous background".
 public enum Resolver {
+    /// A configuration held by reference in `Extras`.
+    final class ConfigurationBox: Sendable {
+        let value: ButtonConfiguration
+        init(_ v: ButtonConfiguration) { value = v }
+    }
+
     /// Inputs beyond styles and state that some control kinds add.
     public struct Extras: Sendable {
         public var adjustsImageWhenHighlighted = true
@@ -14,11 +20,16 @@ public enum Resolver {
         public var icon: String?
         public var direction: SortDirection?
         /// What dynamic colours and the tint resolve against.
-        public var traits = Traits.default
+        public var traits = Traits(light: ())
         /// `system` buttons draw the title in the tint and fade it when pressed.
         public var type = ButtonType.custom
         /// When set, the look comes from it (styles are not consulted).
-        public var configuration: ButtonConfiguration?
+        /// Boxed, so extras of buttons without one stay small to copy.
+        public var configuration: ButtonConfiguration? {
+            get { configurationBox?.value }
+            set { configurationBox = newValue.map(ConfigurationBox.init) }
+        }
+        var configurationBox: ConfigurationBox?
         /// The control's height (a capsule's radius is half of it).
         public var height = Rect.defaultButton.height
         /// Defaults: images adjust like UIKit's, no icon, no direction,
@@ -82,7 +93,7 @@ public enum Resolver {
 
     public static func resolve(_ table: StyleTable, state: ControlState, fallback: Fallback,
                                extras: Extras = Extras()) -> Appearance {
-        if let c = extras.configuration { return resolve(configuration: c, state: state, extras: extras) }
+        if let c = extras.configurationBox { return resolve(configuration: c.value, state: state, extras: extras) }
         // No closures capture mutable state here (each would cost a run-time
         // exclusivity check) and the result is built once: an Appearance is
         // large, and copies of it cost more than resolving.

@@ -19,6 +19,14 @@ public struct Traits: Hashable, Sendable {
         if case .dynamic(.tint) = tintColor { self.tintColor = Traits.defaultTint } else { self.tintColor = tintColor }
     }
 
+    /// Light and systemBlue without a global's lazy-initialisation check
+    /// (`Resolver.Extras` makes one on every appearance read).
+    @inline(__always)
+    init(light: Void) {
+        userInterfaceStyle = .light
+        tintColor = .dynamic(.system(.systemBlue))
+    }
+
     /// The tint as a colour in this style.
     public var resolvedTint: Color {
         switch tintColor {
