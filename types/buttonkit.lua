@@ -35,6 +35,11 @@
 ---@field trace table (read-only)
 ---@field traceLimit integer
 ---@field tracking boolean (read-only)
+---@field type string
+---@field tintColor ui.color
+---@field userInterfaceStyle string
+---@field configuration table
+---@field accessibilityLabel string
 local button = {}
 
 --- Merges `properties` into the style of exactly `state`; returns the button.
@@ -62,11 +67,6 @@ function button:unstyle(state, property) end
 ---@param state ui.state
 ---@return table
 function button:styleFor(state) end
-
---- The appearance `state` would have; the button does not change.
----@param state ui.state
----@return ui.appearance
-function button:appearanceFor(state) end
 
 --- Runs `handler(control, eventName)` once for every sent event among
 --- `events`; returns a token for `off`. An error in a handler is raised after
@@ -123,6 +123,25 @@ function button:tap(options, y) end
 ---@return ui.button
 function button:clearTrace() end
 
+--- The appearance the button would have in `state`, without
+--- changing it; with `{ style = "dark" }`, in that interface style.
+---@param state ui.state
+---@param traits? table
+---@return ui.appearance
+function button:appearanceFor(state, traits) end
+
+--- UIKit's `configurationUpdateHandler`: `handler(button, config)` runs once
+--- when set, then once per event that changed the state or the traits, after
+--- the change (see model.md). `config` is a copy of the configuration (or
+--- `nil`) to change in place; the button takes it afterwards, or the table the
+--- handler returns, unless the handler assigned `button.configuration` itself.
+--- Each run adds `configurationUpdate` to the trace. `nil` removes the
+--- handler. A bad configuration from the handler raises `bad configuration from
+--- the configuration update handler of button 'x' (...)`.
+---@param handler? function
+---@return ui.button
+function button:onConfigurationUpdate(handler) end
+
 ---@class ui.sortButton: ui.button
 ---@field key string (read-only)
 ---@field direction string
@@ -133,6 +152,8 @@ function button:clearTrace() end
 local sortButton = {}
 
 --- Sets the direction directly (and the selection with it).
+---
+--- Sort buttons have every button name above.
 ---@param direction string
 ---@return ui.sortButton
 function sortButton:setDirection(direction) end
@@ -144,6 +165,8 @@ function sortButton:setDirection(direction) end
 ---@field selected ui.sortButton (read-only)
 ---@field key string (read-only)
 ---@field direction string (read-only)
+---@field userInterfaceStyle string
+---@field tintColor ui.color
 local sortBar = {}
 
 --- Adds an existing sort button or one made from a table of its options;
@@ -188,6 +211,8 @@ function sortBar:comparator() end
 function sortBar:on(event, handler) end
 
 --- Removes a handler.
+---
+--- `ui.sortBar` also takes `userInterfaceStyle` and `tintColor` options.
 ---@param token integer
 ---@return boolean
 function sortBar:off(token) end
@@ -199,6 +224,8 @@ function sortBar:off(token) end
 ---@field value ui.json (read-only)
 ---@field selected ui.button (read-only)
 ---@field allowsEmpty boolean
+---@field userInterfaceStyle string
+---@field tintColor ui.color
 local radioGroup = {}
 
 --- Adds an existing button or one made from option table; its value is
@@ -242,6 +269,8 @@ function radioGroup:save(store, key) end
 
 --- Selects the saved value; returns true, or false and why (nothing saved, or
 --- a value no member has any more).
+---
+--- `ui.radioGroup` also takes `userInterfaceStyle` and `tintColor` options.
 ---@param store ui.store
 ---@param key? string
 ---@return boolean
@@ -253,6 +282,9 @@ function radioGroup:restore(store, key) end
 ---@field height number (read-only)
 ---@field kind string (read-only)
 ---@field controls table (read-only)
+---@field userInterfaceStyle string
+---@field tintColor ui.color
+---@field backgroundColor ui.color
 local screen = {}
 
 --- Adds a control on top (a group or bar brings all its members); returns it.
@@ -297,6 +329,9 @@ function screen:touchMove(x, y) end
 function screen:touchUp(x, y) end
 
 --- Cancels the touch in progress; returns its button, or nil.
+---
+--- `ui.screen` also takes `userInterfaceStyle`, `tintColor` and
+--- `backgroundColor` options.
 ---@return ui.button
 function screen:touchCancel() end
 
@@ -401,6 +436,11 @@ function builder:alpha(value) end
 ---@field adjustsImageWhenHighlighted? boolean
 ---@field adjustsImageWhenDisabled? boolean
 ---@field traceLimit? integer
+---@field type? string
+---@field tintColor? ui.color
+---@field userInterfaceStyle? string
+---@field configuration? table
+---@field accessibilityLabel? string
 
 ---@class ui.sortButtonOptions
 ---@field id? string
@@ -420,6 +460,11 @@ function builder:alpha(value) end
 ---@field adjustsImageWhenHighlighted? boolean
 ---@field adjustsImageWhenDisabled? boolean
 ---@field traceLimit? integer
+---@field type? string
+---@field tintColor? ui.color
+---@field userInterfaceStyle? string
+---@field configuration? table
+---@field accessibilityLabel? string
 ---@field direction? string
 ---@field initialDirection? string
 ---@field cycle? string
@@ -476,11 +521,6 @@ function ui.screen(options) end
 ---@return ui.store
 function ui.store(path) end
 
---- The canonical `"#RRGGBBAA"` of any accepted colour form.
----@param value ui.color
----@return string
-function ui.color(value) end
-
 --- A colour from components: `r`, `g`, `b` from 0 to 255, `a` from 0 to 1
 --- (default 1).
 ---@param r number
@@ -522,5 +562,31 @@ ui.event = nil
 --- ButtonKit's version.
 ---@type string
 ui.version = nil
+
+--- The canonical `"#RRGGBBAA"` of any accepted colour form. A system
+--- colour or `tintColor` resolves against `traits`: `ui.color("systemBlue")` is
+--- `"#007AFFFF"`, `ui.color("systemBlue", { style = "dark" })` is `"#0A84FFFF"`,
+--- `ui.color("tintColor", b)` is `b`'s tint in `b`'s style.
+---@param value ui.color
+---@param traits? table|ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen
+---@return string
+function ui.color(value, traits) end
+
+--- The WCAG 2.x contrast ratio (1 to 21) of `foreground` drawn over
+--- `background`, the foreground's alpha composited first:
+--- `ui.contrast("#767676", "white")` is 4.5422…
+---@param foreground ui.color
+---@param background ui.color
+---@param traits? table
+---@return number
+function ui.contrast(foreground, background, traits) end
+
+--- The accessibility problems of a control, of every member of a group or bar,
+--- of every button on a screen, or of a list of those, as a list of problem
+--- tables (empty when there is none).
+---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|table
+---@param options? table
+---@return table
+function ui.audit(target, options) end
 
 return ui

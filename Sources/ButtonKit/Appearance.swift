@@ -19,6 +19,25 @@ public struct Appearance: Hashable, Sendable, Codable {
     public var alpha: Double
     /// Sort buttons only.
     public var direction: SortDirection?
+    /// Buttons with a configuration only: subtitle and layout. Kept out of
+    /// line: most appearances have none, and resolving one must not pay
+    /// for copying a hundred empty bytes.
+    public var layout: ConfigurationLayout? {
+        get { layoutBox?.value }
+        set { layoutBox = newValue.map(LayoutBox.init) }
+    }
+    private var layoutBox: LayoutBox?
+
+    /// The out-of-line storage of `layout`, compared by value.
+    final class LayoutBox: Hashable, Sendable {
+        let value: ConfigurationLayout
+        init(_ v: ConfigurationLayout) { value = v }
+        static func == (a: LayoutBox, b: LayoutBox) -> Bool { a.value == b.value }
+        func hash(into h: inout Hasher) { h.combine(value) }
+    }
+
+    /// The configuration's subtitle, if any.
+    public var subtitle: String? { layout?.subtitle }
 
     /// The system defaults of a custom-type UIButton in `state`.
     /// UIKit's defaults for a custom button: white title, clear background, black border.
@@ -36,6 +55,7 @@ public struct Appearance: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case state, title, attributedTitle, text, titleColor, backgroundColor, borderColor
         case borderWidth, cornerRadius, font, image, backgroundImage, imageAdjustment, alpha, direction
+        case subtitle, subtitleFont, imagePlacement, imagePadding, titlePadding, contentInsets, showsActivityIndicator
     }
 
     /// Memberwise; `systemDefault(_:)` is the usual starting point.
@@ -71,6 +91,16 @@ public struct Appearance: Hashable, Sendable, Codable {
         imageAdjustment = try c.decode(ImageAdjustment.self, forKey: .imageAdjustment)
         alpha = try c.decode(Double.self, forKey: .alpha)
         direction = try c.decodeIfPresent(SortDirection.self, forKey: .direction)
+        if let placement = try c.decodeIfPresent(ImagePlacement.self, forKey: .imagePlacement) {
+            layout = ConfigurationLayout(
+                subtitle: try c.decodeIfPresent(String.self, forKey: .subtitle),
+                subtitleFont: try c.decodeIfPresent(Font.self, forKey: .subtitleFont) ?? font,
+                imagePlacement: placement,
+                imagePadding: try c.decodeIfPresent(Double.self, forKey: .imagePadding) ?? 0,
+                titlePadding: try c.decodeIfPresent(Double.self, forKey: .titlePadding) ?? 0,
+                contentInsets: try c.decodeIfPresent(EdgeInsets.self, forKey: .contentInsets) ?? EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0),
+                showsActivityIndicator: try c.decodeIfPresent(Bool.self, forKey: .showsActivityIndicator) ?? false)
+        }
     }
 
     /// Encodes the state as its canonical string, as scripts and snapshots read it.
@@ -91,5 +121,14 @@ public struct Appearance: Hashable, Sendable, Codable {
         try c.encode(imageAdjustment, forKey: .imageAdjustment)
         try c.encode(alpha, forKey: .alpha)
         try c.encodeIfPresent(direction, forKey: .direction)
+        if let l = layout {
+            try c.encodeIfPresent(l.subtitle, forKey: .subtitle)
+            try c.encode(l.subtitleFont, forKey: .subtitleFont)
+            try c.encode(l.imagePlacement, forKey: .imagePlacement)
+            try c.encode(l.imagePadding, forKey: .imagePadding)
+            try c.encode(l.titlePadding, forKey: .titlePadding)
+            try c.encode(l.contentInsets, forKey: .contentInsets)
+            try c.encode(l.showsActivityIndicator, forKey: .showsActivityIndicator)
+        }
     }
 }

@@ -6,6 +6,16 @@ extension Button {
     /// direction is a direction); selection changes may run handlers, and
     /// their first error is rethrown after the change completes.
     public func apply(_ setting: ButtonSetting) throws {
+        try applyOne(setting)
+        // The setting is one event: its update (if it asked for one) runs now.
+        if observesState {
+            var sink = ErrorSink()
+            flushConfigurationUpdate(into: &sink)
+            try sink.check()
+        }
+    }
+
+    private func applyOne(_ setting: ButtonSetting) throws {
         switch setting {
         case .styles(let list): for (state, s) in list { style(state, s) }
         case .title(let t):
@@ -41,6 +51,11 @@ extension Button {
         case .icons(let icons): try sortButton("icons").icons = icons
         case .direction(let d): try sortButton("direction").setDirection(d)
         case .selected(let on): try setSelected(on)
+        case .type(let t): type = t
+        case .tintColor(let c): try setTintColor(c)
+        case .userInterfaceStyle(let s): setUserInterfaceStyle(s)
+        case .configuration(let c): setConfiguration(try c?.validated())
+        case .accessibilityLabel(let l): accessibilityLabel = l
         }
     }
 

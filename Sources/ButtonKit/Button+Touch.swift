@@ -37,6 +37,7 @@ extension Button {
         touchDepth -= 1
         if isTracking && !endTrackingWhenDone { setFlag(.highlighted, true, .highlighted) }
         finishDeferredEnd()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -57,6 +58,7 @@ extension Button {
         touchDepth -= 1
         if isTracking && !endTrackingWhenDone { setFlag(.highlighted, inside, .highlighted) }
         finishDeferredEnd()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -83,6 +85,7 @@ extension Button {
         touchDepth -= 1
         endTrackingWhenDone = false
         endTracking()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }
@@ -97,6 +100,7 @@ extension Button {
         touchDepth -= 1
         endTrackingWhenDone = false
         endTracking()
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
         return true
     }

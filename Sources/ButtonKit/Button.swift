@@ -68,13 +68,23 @@ open class Button {
     @exclusivity(unchecked) var lastPoint = Point(x: 0, y: 0)
     /// The group that applies its rules to this button (a radio group).
     weak var owner: (any ControlOwner)? {
-        didSet { isPlain = owner == nil && kind == .button }
+        didSet { updatePlain() }
     }
     /// No rule applies to `selected`: no owner, not a sort button. Stored,
     /// not derived, so the bridge's hot path (`b.selected = v`) reads one
     /// byte instead of a weak reference. If the owner goes away unnoticed
     /// it stays false, which only means the general path is taken.
-    @exclusivity(unchecked) public private(set) var isPlain: Bool
+    @exclusivity(unchecked) public internal(set) var isPlain: Bool
+
+    /// Today's UIKit (traits, tint, type, configuration...), allocated on
+    /// first use so seed-style buttons do not carry it (see `ModernFeatures`).
+    @exclusivity(unchecked) var modern: ModernFeatures?
+    /// A configuration update handler is set: state changes ask for an
+    /// update. Stored so the paths every tap takes test one byte.
+    @exclusivity(unchecked) public internal(set) var observesState = false
+
+    /// Recomputes `isPlain` (no owner, a plain button, nothing observing state).
+    func updatePlain() { isPlain = owner == nil && kind == .button && !observesState }
 
     /// What this control is (stored: the bridge reads it on hot paths).
     public let kind: ControlKind
@@ -101,6 +111,7 @@ open class Button {
             guard newValue != isEnabled else { return }
             if newValue { state.remove(.disabled) } else { state.insert(.disabled) }
             trace.record(.flag(.enabled, newValue))
+            if observesState { modern?.requestUpdate() }
             // UIKit: a control disabled while a touch is in progress stops
             // tracking and unhighlights — but not under its own handlers'
             // feet: from inside a touch call the touch ends when the call
@@ -109,17 +120,24 @@ open class Button {
             if !newValue && isTracking {
                 if touchDepth > 0 { endTrackingWhenDone = true } else { endTracking() }
             }
+            if observesState { flushKeepingError() }
         }
     }
 
     public var isHighlighted: Bool {
         get { state.contains(.highlighted) }
-        set { setFlag(.highlighted, newValue, .highlighted) }
+        set {
+            setFlag(.highlighted, newValue, .highlighted)
+            if observesState { flushKeepingError() }
+        }
     }
 
     public var isFocused: Bool {
         get { state.contains(.focused) }
-        set { setFlag(.focused, newValue, .focused) }
+        set {
+            setFlag(.focused, newValue, .focused)
+            if observesState { flushKeepingError() }
+        }
     }
 
     public var isSelected: Bool { state.contains(.selected) }
@@ -131,6 +149,7 @@ open class Button {
         isHidden = hidden
         trace.record(.flag(.hidden, hidden))
         if hidden { endTracking() }
+        if observesState { flushKeepingError() }
     }
 
     /// Sets `selected`. Plain buttons just change the flag; a radio member
@@ -140,6 +159,7 @@ open class Button {
     public func setSelected(_ value: Bool) throws {
         var sink = ErrorSink()
         applySelected(value, sink: &sink)
+        if observesState { flushConfigurationUpdate(into: &sink) }
         try sink.check()
     }
 
@@ -166,6 +186,7 @@ open class Button {
         guard state.contains(bit) != value else { return }
         if value { state.insert(bit) } else { state.remove(bit) }
         trace.record(.flag(flag, value))
+        if observesState { modern?.requestUpdate() }
     }
 
     func endTracking() {
@@ -209,6 +230,14 @@ open class Button {
         var e = Resolver.Extras()
         e.adjustsImageWhenDisabled = adjustsImageWhenDisabled
         e.adjustsImageWhenHighlighted = adjustsImageWhenHighlighted
+        if let m = modern {
+            e.traits = traits
+            e.type = m.type
+            e.configuration = m.configuration
+            e.height = frame.height
+        } else if owner != nil {
+            e.traits = traits
+        }
         return e
     }
 
@@ -218,6 +247,14 @@ open class Button {
     /// The resolved appearance `state` would have; the button does not change.
     public func appearance(for state: ControlState) -> Appearance {
         Resolver.resolve(styles, state: state, fallback: fallback, extras: resolverExtras())
+    }
+
+    /// The appearance `state` would have in `style` (nil: the button's own
+    /// style): `appearanceFor(state, { style = "dark" })`.
+    public func appearance(for state: ControlState, style: UserInterfaceStyle?) -> Appearance {
+        var e = resolverExtras()
+        e.traits = e.traits.with(style: style)
+        return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)
     }
 
     /// UIKit's primary action for this kind of control, run just before

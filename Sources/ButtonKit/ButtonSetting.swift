@@ -19,6 +19,14 @@ public enum ButtonSetting: Sendable {
     case adjustsImageWhenHighlighted(Bool)
     case adjustsImageWhenDisabled(Bool)
     case traceLimit(Int)
+    // Today's UIKit.
+    case type(ButtonType)
+    /// nil: inherit.
+    case tintColor(ColorValue?)
+    /// nil: inherit (UIKit's `.unspecified`).
+    case userInterfaceStyle(UserInterfaceStyle?)
+    case configuration(ButtonConfiguration?)
+    case accessibilityLabel(String?)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -47,11 +55,16 @@ public enum ButtonSetting: Sendable {
         case .adjustsImageWhenHighlighted: return 12
         case .adjustsImageWhenDisabled: return 13
         case .traceLimit: return 14
-        case .initialDirection: return 15
-        case .cycle: return 16
-        case .icons: return 17
-        case .direction: return 18
-        case .selected: return 19
+        case .type: return 15
+        case .tintColor: return 16
+        case .userInterfaceStyle: return 17
+        case .configuration: return 18
+        case .accessibilityLabel: return 19
+        case .initialDirection: return 20
+        case .cycle: return 21
+        case .icons: return 22
+        case .direction: return 23
+        case .selected: return 24
         }
     }
 

@@ -3,8 +3,9 @@
 ///
 /// Buttons call into their owner at the points UIKit would call an
 /// overridden `setSelected:` or action method, so each rule lives in the
-/// container's own file instead of inside `Button`.
-protocol ControlOwner: AnyObject {
+/// container's own file instead of inside `Button`. Owners are also the
+/// level members inherit traits from (interface style, tint).
+protocol ControlOwner: TraitEnvironment {
     /// The owner's id, for error messages.
     var ownerID: String { get }
     /// Called when a script or a tap sets `selected` on a member. Returns

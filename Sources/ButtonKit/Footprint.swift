@@ -26,6 +26,15 @@ enum FootprintCost {
 
     static func styles(_ t: StyleTable) -> Int { t.entries.reduce(0) { $0 + style($1.style) } }
 
+    /// Today's features: the box, the label and the configuration's strings.
+    static func modern(_ m: ModernFeatures) -> Int {
+        var n = object + (m.accessibilityLabel?.utf8.count ?? 0)
+        if let c = m.configuration {
+            n += entry * 4 + (c.title?.utf8.count ?? 0) + (c.subtitle?.utf8.count ?? 0) + (c.image?.utf8.count ?? 0)
+        }
+        return n
+    }
+
     static func json(_ v: JSONValue) -> Int {
         switch v {
         case .null, .bool, .int, .double: return 16
@@ -42,6 +51,7 @@ extension Button: MemoryFootprint {
             + (info.map(FootprintCost.json) ?? 0)
             + trace.capacityBytes
             + handlerCount * FootprintCost.entry
+            + (modern.map(FootprintCost.modern) ?? 0)
     }
 }
 

@@ -24,6 +24,28 @@ public final class RadioGroup: ControlOwner {
         memberStyles.put(merged, for: state)
     }
 
+    /// This level's own interface style (nil: the screen's).
+    public private(set) var overrideUserInterfaceStyle: UserInterfaceStyle?
+    /// This level's own tint (nil: the screen's).
+    public private(set) var ownTintColor: ColorValue?
+    /// The screen it was added to: the level its members inherit from next.
+    weak var screen: Screen?
+    public var traitParent: (any TraitEnvironment)? { screen }
+
+    /// Sets this level's own style (nil: inherit); members whose effective
+    /// traits change get their configuration update now.
+    public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) throws {
+        try TraitChange.apply(to: buttons) { overrideUserInterfaceStyle = s }
+    }
+
+    /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
+    public func setTintColor(_ c: ColorValue?) throws {
+        if case .dynamic(.tint)? = c {
+            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
+        }
+        try TraitChange.apply(to: buttons) { ownTintColor = c }
+    }
+
     public var kind: ControlKind { .radioGroup }
     var ownerID: String { id }
 
@@ -44,19 +66,23 @@ public final class RadioGroup: ControlOwner {
             merged.merge(b.styleFor(state))
             b.styles.put(merged, for: state)
         }
+        let traitsBefore = b.observesState ? b.traits : nil
         b.owner = self
         // The member carries its value where the seeds' additionInfo was,
         // the same field add reads it from.
         b.info = v.json
         buttons.append(b)
         values.append(v)
+        var sink = ErrorSink()
+        if let t = traitsBefore, t != b.traits { b.modern?.requestUpdate() }
         if b.isSelected {
-            var sink = ErrorSink()
             let before = selectedIndex(excluding: b)
             for other in buttons where other !== b { other.setSelectedFlag(false) }
+            TraitChange.flush(buttons, &sink)
             if before != nil { fire(&sink) }
-            try sink.check()
         }
+        TraitChange.flush([b], &sink)
+        try sink.check()
     }
 
     private func selectedIndex(excluding b: Button? = nil) -> Int? {
@@ -106,12 +132,14 @@ public final class RadioGroup: ControlOwner {
         guard !b.isSelected else { return }
         for other in buttons where other !== b { other.setSelectedFlag(false) }
         b.setSelectedFlag(true)
+        TraitChange.flush(buttons, &sink)
         fire(&sink)
     }
 
     private func unchoose(_ b: Button, sink: inout ErrorSink) {
         guard b.isSelected else { return }
         b.setSelectedFlag(false)
+        TraitChange.flush(buttons, &sink)
         fire(&sink)
     }
 

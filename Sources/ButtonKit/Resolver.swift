@@ -6,6 +6,12 @@
 /// selects the button, the later `highlighted = false` cannot restore the
 /// normal background, because nothing remembers "the previous background".
 public enum Resolver {
+    /// A configuration held by reference in `Extras`.
+    final class ConfigurationBox: Sendable {
+        let value: ButtonConfiguration
+        init(_ v: ButtonConfiguration) { value = v }
+    }
+
     /// Inputs beyond styles and state that some control kinds add.
     public struct Extras: Sendable {
         public var adjustsImageWhenHighlighted = true
@@ -13,7 +19,21 @@ public enum Resolver {
         /// A sort button's direction icon, used unless the exact state sets an image.
         public var icon: String?
         public var direction: SortDirection?
-        /// Defaults: images adjust like UIKit's, no icon, no direction.
+        /// What dynamic colours and the tint resolve against.
+        public var traits = Traits(light: ())
+        /// `system` buttons draw the title in the tint and fade it when pressed.
+        public var type = ButtonType.custom
+        /// When set, the look comes from it (styles are not consulted).
+        /// Boxed, so extras of buttons without one stay small to copy.
+        public var configuration: ButtonConfiguration? {
+            get { configurationBox?.value }
+            set { configurationBox = newValue.map(ConfigurationBox.init) }
+        }
+        var configurationBox: ConfigurationBox?
+        /// The control's height (a capsule's radius is half of it).
+        public var height = Rect.defaultButton.height
+        /// Defaults: images adjust like UIKit's, no icon, no direction,
+        /// light traits, a custom button.
         public init() {}
     }
 
@@ -55,8 +75,25 @@ public enum Resolver {
         return nil
     }
 
+    /// The first colour set for `p` along the chain, resolved in `traits`,
+    /// and whether it was set for exactly `state`.
+    @inline(__always)
+    static func pickColor(_ entries: [StyleTable.Entry], _ chain: Chain, _ p: StyleProperty, _ traits: Traits,
+                          state: ControlState) -> (color: Color, exact: Bool)? {
+        for k in 0..<chain.count {
+            let e = entries[chain.index(k)]
+            switch e.style.value(of: p) {
+            case .color(let c)?: return (c, e.state == state)
+            case .dynamicColor(let d)?: return (d.resolve(traits), e.state == state)
+            default: continue
+            }
+        }
+        return nil
+    }
+
     public static func resolve(_ table: StyleTable, state: ControlState, fallback: Fallback,
                                extras: Extras = Extras()) -> Appearance {
+        if let c = extras.configurationBox { return resolve(configuration: c.value, state: state, extras: extras) }
         // No closures capture mutable state here (each would cost a run-time
         // exclusivity check) and the result is built once: an Appearance is
         // large, and copies of it cost more than resolving.
@@ -117,15 +154,84 @@ public enum Resolver {
             for r in runs { t += r.text }
             text = t
         }
+        let traits = extras.traits
+        var titleColor = Appearance.defaultTitleColor
+        if let (c, exact) = pickColor(entries, chain, .titleColor, traits, state: state) {
+            titleColor = c
+            if !exact, extras.type == .system { titleColor = systemTitle(c, state: state, traits: traits) }
+        } else if extras.type == .system {
+            titleColor = systemTitle(traits.resolvedTint, state: state, traits: traits)
+        }
         return Appearance(state: state, title: title, attributedTitle: runs, text: text,
-                          titleColor: pick(entries, chain) { $0.titleColor } ?? Appearance.defaultTitleColor,
-                          backgroundColor: pick(entries, chain) { $0.backgroundColor } ?? Appearance.defaultBackgroundColor,
-                          borderColor: pick(entries, chain) { $0.borderColor } ?? Appearance.defaultBorderColor,
+                          titleColor: titleColor,
+                          backgroundColor: pickColor(entries, chain, .backgroundColor, traits, state: state)?.color
+                            ?? Appearance.defaultBackgroundColor,
+                          borderColor: pickColor(entries, chain, .borderColor, traits, state: state)?.color
+                            ?? Appearance.defaultBorderColor,
                           borderWidth: pick(entries, chain) { $0.borderWidth } ?? 0,
                           cornerRadius: pick(entries, chain) { $0.cornerRadius } ?? 0,
                           font: pick(entries, chain) { $0.font } ?? Font.systemDefault,
                           image: image, backgroundImage: pick(entries, chain) { $0.backgroundImage },
                           imageAdjustment: adjustment, alpha: pick(entries, chain) { $0.alpha } ?? 1,
                           direction: extras.direction)
+    }
+
+    /// A system button's title borrowed from another state (or its tint):
+    /// grey while disabled, faded while highlighted (`DerivedLooks`).
+    static func systemTitle(_ c: Color, state: ControlState, traits: Traits) -> Color {
+        if state.contains(.disabled) { return DerivedLooks.systemDisabledTitle.color(in: traits.userInterfaceStyle) }
+        if state.contains(.highlighted) { return c.multiplyingAlpha(DerivedLooks.systemHighlightedTitleAlpha(traits.userInterfaceStyle)) }
+        return c
+    }
+
+    /// The look of a button with a configuration in `state`: UIKit's
+    /// `updated(for:)`, the style's derived colours for the state (from
+    /// `DerivedLooks`) applied to the base colours, then the size's geometry.
+    public static func resolve(configuration c: ButtonConfiguration, state: ControlState, extras: Extras) -> Appearance {
+        let traits = extras.traits
+        let ui = traits.userInterfaceStyle
+        let look = c.style.look
+        let cell = DerivedLooks.look(look, DerivedLooks.StateClass(state), ui)
+        let tint = traits.resolvedTint
+        func base(_ b: DerivedLooks.Base) -> Color {
+            switch b {
+            case .foreground: return c.baseForegroundColor.map(traits.resolve) ?? (look == .filled ? .white : tint)
+            case .background:
+                return c.baseBackgroundColor.map(traits.resolve) ?? (look == .gray ? SystemColor.secondarySystemFill.color(in: ui) : tint)
+            case .accent: return c.baseBackgroundColor.map(traits.resolve) ?? tint
+            case .white: return .white
+            case .clear: return .clear
+            case .system(let s): return s.color(in: ui)
+            case .fixed(let f): return f
+            }
+        }
+        func apply(_ r: DerivedLooks.Rule) -> Color {
+            switch r {
+            case .base(let b): return base(b)
+            case .alpha(let b, let f): return base(b).multiplyingAlpha(f)
+            case .overWhite(let b, let f): return base(b).overWhite(f)
+            case .unlessCustomBackground(let plain, let custom): return apply(c.baseBackgroundColor == nil ? plain : custom)
+            }
+        }
+        let radius: Double
+        switch c.cornerStyle {
+        case .fixed: radius = c.cornerRadius
+        case .dynamic: radius = DerivedLooks.dynamicCornerRadius(c.buttonSize)
+        case .capsule: radius = max(0, extras.height) / 2
+        case .small, .medium, .large: radius = DerivedLooks.cornerRadius(c.cornerStyle) ?? 0
+        }
+        var a = Appearance.systemDefault(state)
+        a.title = c.title
+        a.text = c.title
+        a.titleColor = apply(cell.foreground)
+        a.backgroundColor = apply(cell.background)
+        a.cornerRadius = radius
+        a.font = DerivedLooks.titleFont(c.buttonSize)
+        a.image = c.showsActivityIndicator ? nil : c.image
+        a.layout = ConfigurationLayout(subtitle: c.subtitle, subtitleFont: DerivedLooks.subtitleFont(c.buttonSize),
+                                       imagePlacement: c.imagePlacement, imagePadding: c.imagePadding,
+                                       titlePadding: c.titlePadding, contentInsets: c.effectiveContentInsets,
+                                       showsActivityIndicator: c.showsActivityIndicator)
+        return a
     }
 }

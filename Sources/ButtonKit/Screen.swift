@@ -1,7 +1,7 @@
 /// A screen of controls in screen coordinates, for hit-testing and routing
 /// touches the way a window does: the topmost visible, enabled button under
 /// the finger gets the whole touch.
-public final class Screen {
+public final class Screen: TraitEnvironment {
     /// Anything that can be put on a screen.
     public enum Item {
         case button(Button)
@@ -52,8 +52,50 @@ public final class Screen {
 
     public var kind: ControlKind { .screen }
 
-    /// Adds on top of everything added before.
-    public func add(_ item: Item) { items.append(item) }
+    /// The window's style: light unless set (a screen is the top of the
+    /// hierarchy, so it is never unspecified).
+    public private(set) var userInterfaceStyle: UserInterfaceStyle = .light
+    /// The tint every control inherits unless it or its group sets one
+    /// (nil: UIKit's systemBlue).
+    public private(set) var ownTintColor: ColorValue?
+    /// What is behind the controls: the colour their backgrounds and titles
+    /// are composited over (systemBackground unless set).
+    public var backgroundColor: ColorValue = .dynamic(.system(.systemBackground))
+
+    public var traitParent: (any TraitEnvironment)? { nil }
+    public var overrideUserInterfaceStyle: UserInterfaceStyle? { userInterfaceStyle }
+
+    /// Sets the style; buttons whose effective style changes get their
+    /// configuration update now.
+    public func setUserInterfaceStyle(_ s: UserInterfaceStyle) throws {
+        try TraitChange.apply(to: allButtons) { userInterfaceStyle = s }
+    }
+
+    /// Sets the tint (nil: systemBlue); `tintColor` itself is refused.
+    public func setTintColor(_ c: ColorValue?) throws {
+        if case .dynamic(.tint)? = c {
+            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
+        }
+        try TraitChange.apply(to: allButtons) { ownTintColor = c }
+    }
+
+    /// Adds on top of everything added before; the item inherits this
+    /// screen's traits from now on. A handler's error from the update this
+    /// may cause waits in its button (see `Button.takePendingUpdateError`).
+    public func add(_ item: Item) {
+        items.append(item)
+        switch item {
+        case .button(let b):
+            b.attach(to: self)
+            if b.observesState { b.flushKeepingError() }
+        case .radioGroup(let g):
+            g.screen = self
+            for b in g.buttons where b.observesState { b.modern?.requestUpdate(); b.flushKeepingError() }
+        case .sortBar(let bar):
+            bar.screen = self
+            for b in bar.buttons where b.observesState { b.modern?.requestUpdate(); b.flushKeepingError() }
+        }
+    }
 
     /// Every button, bottom to top.
     public var allButtons: [Button] { items.flatMap(\.buttons) }

@@ -20,6 +20,28 @@ public final class SortBar: ControlOwner {
         memberStyles.put(merged, for: state)
     }
 
+    /// This level's own interface style (nil: the screen's).
+    public private(set) var overrideUserInterfaceStyle: UserInterfaceStyle?
+    /// This level's own tint (nil: the screen's).
+    public private(set) var ownTintColor: ColorValue?
+    /// The screen it was added to: the level its members inherit from next.
+    weak var screen: Screen?
+    public var traitParent: (any TraitEnvironment)? { screen }
+
+    /// Sets this level's own style (nil: inherit); members whose effective
+    /// traits change get their configuration update now.
+    public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) throws {
+        try TraitChange.apply(to: buttons) { overrideUserInterfaceStyle = s }
+    }
+
+    /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
+    public func setTintColor(_ c: ColorValue?) throws {
+        if case .dynamic(.tint)? = c {
+            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
+        }
+        try TraitChange.apply(to: buttons) { ownTintColor = c }
+    }
+
     public var kind: ControlKind { .sortBar }
     var ownerID: String { id }
 
@@ -38,8 +60,10 @@ public final class SortBar: ControlOwner {
             merged.merge(b.styleFor(state))
             b.styles.put(merged, for: state)
         }
+        let traitsBefore = b.observesState ? b.traits : nil
         b.owner = self
         buttons.append(b)
+        if let t = traitsBefore, t != b.traits { b.modern?.requestUpdate() }
         // A button added while selected becomes the bar's selection.
         if b.direction != .none {
             var sink = ErrorSink()

@@ -51,6 +51,8 @@ public final class SortButton: Button {
     /// it, valueChanged is sent and the bar (if any) is told.
     func changeDirection(to d: SortDirection, sink: inout ErrorSink) {
         setSelectedFlag(d != .none)
+        // Not mid-touch: this change is the whole event, so its update runs now.
+        if observesState && !isTracking { flushConfigurationUpdate(into: &sink) }
         guard d != direction else { return }
         direction = d
         trace.record(.direction(d))

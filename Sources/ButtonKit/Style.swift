@@ -88,6 +88,8 @@ public struct Style: Hashable, Sendable {
         case (.titleColor, .color(let c)): titleColor = c
         case (.backgroundColor, .color(let c)): backgroundColor = c
         case (.borderColor, .color(let c)): borderColor = c
+        case (.titleColor, .dynamicColor), (.backgroundColor, .dynamicColor), (.borderColor, .dynamicColor):
+            store(property, value)
         case (.titleColor, _), (.backgroundColor, _), (.borderColor, _): throw mismatch("a color")
         case (.borderWidth, .number(let n)), (.cornerRadius, .number(let n)):
             guard n.isFinite, n >= 0, n <= Style.maxLength else {
@@ -106,6 +108,24 @@ public struct Style: Hashable, Sendable {
             }
             alpha = n
         case (.alpha, _): throw mismatch("a number")
+        }
+    }
+
+    /// A colour property's value, fixed or dynamic; nil when unset.
+    @inline(__always)
+    public func colorValue(of property: StyleProperty) -> ColorValue? {
+        switch value(of: property) {
+        case .color(let c)?: return .fixed(c)
+        case .dynamicColor(let d)?: return .dynamic(d)
+        default: return nil
+        }
+    }
+
+    /// Sets a colour property to a fixed or dynamic colour.
+    public mutating func setColor(_ property: StyleProperty, _ c: ColorValue) throws(ButtonKitError) {
+        switch c {
+        case .fixed(let f): try set(property, .color(f))
+        case .dynamic(let d): try set(property, .dynamicColor(d))
         }
     }
 

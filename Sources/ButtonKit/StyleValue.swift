@@ -4,6 +4,9 @@ public enum StyleValue: Hashable, Sendable {
     case text(String)
     case runs([AttributedRun])
     case color(Color)
+    /// A system colour or `tintColor`, resolved against the control's traits
+    /// when appearance is read.
+    case dynamicColor(DynamicColor)
     case number(Double)
     /// Boxed: a font (family name, size, weight) is the largest payload, and
     /// keeping it out of line halves every value (16 bytes, not 32), which is

@@ -8,6 +8,8 @@ public enum TraceEntry: Hashable, Sendable, CustomStringConvertible {
     case flag(Flag, Bool)
     /// A sort button's direction changed.
     case direction(SortDirection)
+    /// A configuration update ran its handler (buttons with one only).
+    case configurationUpdate
 
     /// The flags whose changes are traced, named as scripts read them.
     public enum Flag: UInt8, Sendable {
@@ -29,6 +31,7 @@ public enum TraceEntry: Hashable, Sendable, CustomStringConvertible {
         case .event(let bit): return ControlEvent(rawValue: 1 << UInt32(bit)).name ?? "event\(bit)"
         case .flag(let f, let v): return f.name + (v ? "=true" : "=false")
         case .direction(let d): return "direction=" + d.rawValue
+        case .configurationUpdate: return "configurationUpdate"
         }
     }
 }

@@ -22,6 +22,8 @@ enum UIModule {
         ("font", { L in Host.run(L, UIModule.font) }),
         ("stateName", { L in Host.run(L, UIModule.stateName) }),
         ("svg", { L in Host.run(L, UIModule.svg) }),
+        ("contrast", { L in Host.run(L, UIModule.contrast) }),
+        ("audit", { L in Host.run(L, AuditBridge.audit) }),
     ]
 
     /// The tables of `ui`: names to numbers.
@@ -82,13 +84,36 @@ enum UIModule {
         let a = Args(L, "screen", method: false)
         if a.isNone(1) { return try ScreenBinding.make(L, nil) }
         try a.table(1)
-        do { return try ScreenBinding.make(L, LuaTable(L, 1, what: "screen option")) } catch { throw error.at(argument: 1, of: "screen") }
+        do { return try ScreenBinding.make(L, LuaTable(L, 1, what: "screen option")) } catch let e as BridgeError {
+            throw e.at(argument: 1, of: "screen")
+        } catch let e as ButtonKitError {
+            throw BridgeError.model(e).at(argument: 1, of: "screen")
+        }
     }
 
     // MARK: Values
 
+    /// `ui.color(value [, traits])`: `#RRGGBBAA`. A system colour or
+    /// `tintColor` resolves against `traits`: a table `{ style =, tintColor = }`
+    /// or a control or screen (its traits); light and systemBlue by default.
     static func color(_ L: OpaquePointer) throws -> Int32 {
-        Value.pushString(L, try Args(L, "color", method: false).conv(1, Read.color).hex)
+        let a = Args(L, "color", method: false)
+        let c = try a.conv(1, Read.colorValue)
+        var traits = Traits.default
+        if !a.isNone(2) { traits = try a.conv(2, Read.traits) }
+        Value.pushString(L, c.resolve(traits).hex)
+        return 1
+    }
+
+    /// `ui.contrast(foreground, background)`: the WCAG 2.x ratio, the
+    /// foreground's alpha composited over the background first (dynamic
+    /// colours in light mode).
+    static func contrast(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "contrast", method: false)
+        let fg = try a.conv(1, Read.colorValue), bg = try a.conv(2, Read.colorValue)
+        var traits = Traits.default
+        if !a.isNone(3) { traits = try a.conv(3, Read.traits) }
+        Value.pushNumber(L, Contrast.ratio(fg.resolve(traits), on: bg.resolve(traits)))
         return 1
     }
 

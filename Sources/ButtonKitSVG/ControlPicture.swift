@@ -68,6 +68,7 @@ public struct ControlPicture {
 
     /// Image and title, centred as one block.
     func content() -> String {
+        if let layout = appearance.layout { return configurationContent(layout) }
         let n = SVGNumber.format
         let a = appearance
         let runs: [(text: String, color: Color, font: Font)]
@@ -116,5 +117,66 @@ public struct ControlPicture {
             out += "</text>"
         }
         return out
+    }
+
+    /// A configured button's content: title over subtitle, the image (or
+    /// an activity indicator in its place) before, after, above or below
+    /// them with the configuration's padding, the whole block centred.
+    func configurationContent(_ l: ConfigurationLayout) -> String {
+        let n = SVGNumber.format
+        let a = appearance
+        let title = a.title ?? ""
+        let subtitle = l.subtitle ?? ""
+        let titleWidth = SVGText.width(title, font: a.font), subWidth = SVGText.width(subtitle, font: l.subtitleFont)
+        let titleHeight = title.isEmpty ? 0 : a.font.size * 1.2
+        let subHeight = subtitle.isEmpty ? 0 : l.subtitleFont.size * 1.2
+        let textWidth = max(titleWidth, subWidth)
+        let textHeight = titleHeight + subHeight + (titleHeight > 0 && subHeight > 0 ? l.titlePadding : 0)
+        let hasImage = a.image != nil || l.showsActivityIndicator
+        let icon = hasImage ? min(height * 0.5, max(12, a.font.size * 1.1)) : 0
+        let hasText = textWidth > 0
+        let gap = hasImage && hasText ? l.imagePadding : 0
+        let horizontal = l.imagePlacement == .leading || l.imagePlacement == .trailing
+        let blockWidth = horizontal ? icon + gap + textWidth : max(icon, textWidth)
+        let blockHeight = horizontal ? max(icon, textHeight) : icon + gap + textHeight
+        let x0 = (width - blockWidth) / 2, y0 = (height - blockHeight) / 2
+        var imageX = x0, imageY = y0, textX = x0, textY = y0
+        switch l.imagePlacement {
+        case .leading: imageY = y0 + (blockHeight - icon) / 2; textX = x0 + icon + gap; textY = y0 + (blockHeight - textHeight) / 2
+        case .trailing: textY = y0 + (blockHeight - textHeight) / 2; imageX = x0 + textWidth + gap; imageY = y0 + (blockHeight - icon) / 2
+        case .top: imageX = x0 + (blockWidth - icon) / 2; textY = y0 + icon + gap
+        case .bottom: imageX = x0 + (blockWidth - icon) / 2; imageY = y0 + textHeight + gap
+        }
+        var out = ""
+        if l.showsActivityIndicator {
+            out += ControlPicture.spinner(x: imageX, y: imageY, size: icon, color: a.titleColor)
+        } else if let img = a.image {
+            out += "<g class=\"image\" data-image=\"\(SVGText.escape(img))\"><rect x=\"\(n(imageX))\" y=\"\(n(imageY))\" width=\"\(n(icon))\" height=\"\(n(icon))\" rx=\"3\" fill=\"none\" \(ControlPicture.paint("stroke", a.titleColor))/>"
+            out += "<text x=\"\(n(imageX + icon / 2))\" y=\"\(n(imageY + icon / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, icon * 0.3)))\" \(ControlPicture.paint("fill", a.titleColor))>\(SVGText.escape(String(img.prefix(6))))</text></g>"
+        }
+        // Lines are centred on the text block's axis.
+        let axis = textX + textWidth / 2
+        if !title.isEmpty {
+            out += "<text class=\"title\" x=\"\(n(axis))\" y=\"\(n(textY + a.font.size))\" text-anchor=\"middle\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">\(SVGText.escape(title))</text>"
+        }
+        if !subtitle.isEmpty {
+            let y = textY + titleHeight + (titleHeight > 0 ? l.titlePadding : 0) + l.subtitleFont.size
+            out += "<text class=\"subtitle\" x=\"\(n(axis))\" y=\"\(n(y))\" text-anchor=\"middle\" \(ControlPicture.fontAttributes(l.subtitleFont)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">\(SVGText.escape(subtitle))</text>"
+        }
+        return out
+    }
+
+    /// UIActivityIndicatorView's eight spokes, fading around the circle.
+    static func spinner(x: Double, y: Double, size: Double, color: Color) -> String {
+        let n = SVGNumber.format
+        let cx = x + size / 2, cy = y + size / 2, r1 = size * 0.22, r2 = size * 0.45
+        // cos and sin of k·45°, exact enough for drawing.
+        let dirs: [(Double, Double)] = [(0, -1), (0.7071, -0.7071), (1, 0), (0.7071, 0.7071), (0, 1), (-0.7071, 0.7071), (-1, 0), (-0.7071, -0.7071)]
+        var out = "<g class=\"activity-indicator\" stroke-linecap=\"round\" stroke-width=\"\(n(max(1.5, size * 0.09)))\">"
+        for (k, d) in dirs.enumerated() {
+            let c = color.multiplyingAlpha(1 - Double(k) * 0.11)
+            out += "<line x1=\"\(n(cx + d.0 * r1))\" y1=\"\(n(cy + d.1 * r1))\" x2=\"\(n(cx + d.0 * r2))\" y2=\"\(n(cy + d.1 * r2))\" \(paint("stroke", c))/>"
+        }
+        return out + "</g>"
     }
 }

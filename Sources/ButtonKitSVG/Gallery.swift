@@ -17,14 +17,29 @@ public enum Gallery {
         .card h2 { font-size: 15px; margin: 0 0 8px; }
         .kind { font-weight: normal; color: #78909C; margin-left: 8px; }
         .strip { overflow-x: auto; }
+        .card.flagged { border-left: 4px solid #E53935; }
+        ul.audit { margin: 8px 0 0; padding-left: 18px; color: #C62828; font: 12px ui-monospace, Menlo, monospace; }
+        p.audit-summary { color: #C62828; margin: 0 0 16px; }
         </style></head><body>
         <h1>ButtonKit gallery</h1>
         <p class="meta">\(controls.count) control\(controls.count == 1 ? "" : "s") from <code>\(SVGText.escape(script))</code>; each in its normal, highlighted, selected, selected|highlighted and disabled states.</p>
 
         """
-        for b in controls {
-            out += "<section class=\"card\" id=\"\(SVGText.escape(b.id))\"><h2>\(SVGText.escape(b.id))<span class=\"kind\">\(b.kind.rawValue)</span></h2>"
-            out += "<div class=\"strip\">\(Pictures.strip(b))</div></section>\n"
+        // Accessibility problems flag their card (see AccessibilityAudit).
+        let problems = controls.map { AccessibilityAudit.audit($0) }
+        let total = problems.reduce(0) { $0 + $1.count }
+        if total > 0 {
+            out += "<p class=\"audit-summary\">\(total) accessibility problem\(total == 1 ? "" : "s") in \(problems.filter { !$0.isEmpty }.count) control\(problems.filter { !$0.isEmpty }.count == 1 ? "" : "s") (buttonkit audit lists them).</p>\n"
+        }
+        for (b, found) in zip(controls, problems) {
+            out += "<section class=\"card\(found.isEmpty ? "" : " flagged")\" id=\"\(SVGText.escape(b.id))\"><h2>\(SVGText.escape(b.id))<span class=\"kind\">\(b.kind.rawValue)</span></h2>"
+            out += "<div class=\"strip\">\(Pictures.strip(b))</div>"
+            if !found.isEmpty {
+                out += "<ul class=\"audit\">"
+                for p in found { out += "<li>\(SVGText.escape(p.description))</li>" }
+                out += "</ul>"
+            }
+            out += "</section>\n"
         }
         return out + "</body></html>\n"
     }

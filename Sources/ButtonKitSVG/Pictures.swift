@@ -20,10 +20,15 @@ public enum Pictures {
         return document(width: w, height: h, body, title: "\(b.kind.rawValue) \(b.id) \(b.state.description)")
     }
 
-    /// One appearance at a size (for reports: expected vs actual).
-    public static func svg(_ a: Appearance, width: Double, height: Double, label: String? = nil) -> String {
+    /// One appearance at a size (for reports: expected vs actual), over
+    /// `backdrop` when given (what is behind the control: dark mode's black).
+    public static func svg(_ a: Appearance, width: Double, height: Double, label: String? = nil, backdrop: Color? = nil) -> String {
         let labelHeight = label == nil ? 0.0 : 16
-        var body = ControlPicture(appearance: a, width: width, height: height).svg(x: 0, y: 0)
+        var body = ""
+        if let backdrop {
+            body += "<rect class=\"backdrop\" width=\"\(SVGNumber.format(width))\" height=\"\(SVGNumber.format(height))\" \(ControlPicture.paint("fill", backdrop))/>"
+        }
+        body += ControlPicture(appearance: a, width: width, height: height).svg(x: 0, y: 0)
         if let label {
             body += "<text x=\"\(SVGNumber.format(width / 2))\" y=\"\(SVGNumber.format(height + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(label))</text>"
         }
@@ -31,8 +36,11 @@ public enum Pictures {
     }
 
     /// The labelled strip: normal, highlighted, selected,
-    /// selected|highlighted and disabled, side by side.
+    /// selected|highlighted and disabled, side by side. A control whose
+    /// look can change with the interface style gets two rows, light over
+    /// dark, each cell over what is behind the control in that style.
     public static func strip(_ b: Button) -> String {
+        if b.usesDynamicLook || b.userInterfaceStyle == .dark || onChangingBackdrop(b) { return dualStrip(b) }
         let n = SVGNumber.format
         let w = max(1, b.frame.width), h = max(1, b.frame.height)
         let pad = 12.0, labelHeight = 18.0, header = 22.0
@@ -59,5 +67,76 @@ public enum Pictures {
             body += ControlPicture(appearance: b.appearance, width: b.frame.width, height: b.frame.height).svg(x: b.frame.x, y: b.frame.y)
         }
         return document(width: s.width, height: s.height, body, title: "screen")
+    }
+
+    /// One cell of a row: an appearance over its backdrop, labelled, with
+    /// a red frame when it is flagged (an accessibility problem).
+    public struct Cell: Sendable {
+        public var appearance: Appearance
+        public var label: String
+        public var backdrop: Color
+        public var flagged: Bool
+        /// A cell as drawn by `row`.
+        public init(appearance: Appearance, label: String, backdrop: Color, flagged: Bool = false) {
+            self.appearance = appearance; self.label = label; self.backdrop = backdrop; self.flagged = flagged
+        }
+    }
+
+    /// Appearances of one control side by side, each over its backdrop:
+    /// light and dark next to each other in reports.
+    public static func row(_ cells: [Cell], width w: Double, height h: Double) -> String {
+        let n = SVGNumber.format
+        let pad = 8.0, labelHeight = 16.0
+        let totalWidth = pad + (w + 2 * pad + pad) * Double(cells.count)
+        let totalHeight = pad + h + 2 * pad + labelHeight
+        var body = ""
+        for (i, c) in cells.enumerated() {
+            let x = pad + (w + 3 * pad) * Double(i)
+            body += "<rect class=\"backdrop\" x=\"\(n(x))\" y=\"\(n(pad))\" width=\"\(n(w + 2 * pad))\" height=\"\(n(h + 2 * pad))\" \(ControlPicture.paint("fill", c.backdrop))"
+            body += c.flagged ? " stroke=\"#E53935\" stroke-width=\"2\"/>" : " stroke=\"#CFD8DC\"/>"
+            body += ControlPicture(appearance: c.appearance, width: w, height: h).svg(x: x + pad, y: 2 * pad)
+            body += "<text x=\"\(n(x + w / 2 + pad))\" y=\"\(n(3 * pad + h + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"\(c.flagged ? "#C62828" : "#455A64")\">\(SVGText.escape(c.label))</text>"
+        }
+        return document(width: totalWidth, height: totalHeight, body)
+    }
+
+    /// Whether `b` sits on a screen whose background changes with the style
+    /// (a fixed-colour button there looks different in dark mode too).
+    static func onChangingBackdrop(_ b: Button) -> Bool {
+        var level = b.traitParent
+        var depth = 0
+        while let l = level, depth < 8 {
+            if let s = l as? Screen { return s.backgroundColor.isDynamic }
+            level = l.traitParent
+            depth += 1
+        }
+        return false
+    }
+
+    /// The strip in both styles: a light row over a dark row.
+    static func dualStrip(_ b: Button) -> String {
+        let n = SVGNumber.format
+        let w = max(1, b.frame.width), h = max(1, b.frame.height)
+        let pad = 12.0, labelHeight = 18.0, header = 22.0, rowLabel = 40.0
+        let cell = w + 2 * pad
+        let rowHeight = h + 2 * 6 + labelHeight
+        let totalWidth = rowLabel + cell * Double(stripStates.count) + pad
+        let totalHeight = header + rowHeight * 2 + pad
+        var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
+        body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape("\(b.kind.rawValue) \(b.id)"))</text>"
+        for (r, style) in UserInterfaceStyle.allCases.enumerated() {
+            let y = header + rowHeight * Double(r)
+            let backdrop = AccessibilityAudit.backdrop(of: b, style: style)
+            body += "<g class=\"style-row\" data-style=\"\(style.rawValue)\">"
+            body += "<text x=\"\(n(pad))\" y=\"\(n(y + 6 + h / 2 + 4))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(style.rawValue)</text>"
+            body += "<rect class=\"backdrop\" x=\"\(n(rowLabel))\" y=\"\(n(y))\" width=\"\(n(cell * Double(stripStates.count)))\" height=\"\(n(h + 12))\" \(ControlPicture.paint("fill", backdrop))/>"
+            for (i, st) in stripStates.enumerated() {
+                let x = rowLabel + cell * Double(i) + pad
+                body += ControlPicture(appearance: b.appearance(for: st, style: style), width: w, height: h).svg(x: x, y: y + 6)
+                body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 12 + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description))</text>"
+            }
+            body += "</g>"
+        }
+        return document(width: totalWidth, height: totalHeight, body, title: "\(b.kind.rawValue) \(b.id): all states, light and dark")
     }
 }

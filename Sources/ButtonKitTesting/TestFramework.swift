@@ -133,6 +133,7 @@ enum TestFramework {
             ("json_encode", { L in Host.run(L, TestFramework.jsonEncode) }),
             ("json_decode", { L in Host.run(L, TestFramework.jsonDecode) }),
             ("picture", { L in Host.run(L, TestFramework.picture) }),
+            ("picture_row", { L in Host.run(L, TestFramework.pictureRow) }),
             ("note", { L in Host.run(L) { L in
                 if let text = Value.string(L, 1) { TestFramework.session(L)?.onNote(text) }
                 return 0
@@ -209,8 +210,33 @@ enum TestFramework {
         let w = a.isNone(2) ? 100 : try a.number(2)
         let h = a.isNone(3) ? 44 : try a.number(3)
         let label = try a.optString(4)
+        let backdrop = a.isNone(5) ? nil : try a.conv(5, Read.color)
         let clampedW = w.isFinite ? max(1, min(w, 2000)) : 100, clampedH = h.isFinite ? max(1, min(h, 2000)) : 44
-        Value.pushString(L, Pictures.svg(appearance, width: clampedW, height: clampedH, label: label))
+        Value.pushString(L, Pictures.svg(appearance, width: clampedW, height: clampedH, label: label, backdrop: backdrop))
+        return 1
+    }
+
+    /// `picture_row(cells, width, height)`: appearances side by side, each
+    /// `{ appearance =, label =, backdrop =, flagged = }` (light next to dark).
+    static func pictureRow(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "picture_row", method: false)
+        try a.table(1)
+        let list = LuaTable(L, a.index(1), what: "cell")
+        var cells: [Pictures.Cell] = []
+        for k in stride(from: 1, through: min(list.count, 16), by: 1) {
+            cells.append(try a.conv(1) { L, _ throws(BridgeError) in
+                try list.element(k) { L, i throws(BridgeError) in
+                    let t = LuaTable(L, i, what: "cell field")
+                    guard let ap = try t.read("appearance", Read.appearance) else { throw .value("cell #\(k) needs an appearance") }
+                    return Pictures.Cell(appearance: ap, label: try t.read("label", Read.string) ?? "",
+                                         backdrop: try t.read("backdrop", Read.color) ?? .white,
+                                         flagged: try t.read("flagged", Read.bool) ?? false)
+                }
+            })
+        }
+        let w = a.isNone(2) ? 100 : try a.number(2), h = a.isNone(3) ? 44 : try a.number(3)
+        let clampedW = w.isFinite ? max(1, min(w, 2000)) : 100, clampedH = h.isFinite ? max(1, min(h, 2000)) : 44
+        Value.pushString(L, Pictures.row(cells, width: clampedW, height: clampedH))
         return 1
     }
 

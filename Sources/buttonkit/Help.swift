@@ -15,6 +15,7 @@ enum Help {
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
       buttonkit lua [ARGS...]                  lua.c's command line, with `ui` loaded
       buttonkit completion bash|zsh|fish       print a shell completion script
+      buttonkit audit SCRIPT                   accessibility problems of every control
       buttonkit help [COMMAND]                 show help
       buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version
@@ -56,6 +57,7 @@ enum Help {
         case "render": return RenderCommand.help
         case "lua": return LuaCommand.help
         case "completion": return CompletionCommand.help
+        case "audit": return AuditCommand.help
         default: return nil
         }
     }

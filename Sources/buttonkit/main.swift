@@ -24,6 +24,7 @@ func dispatch(_ args: [String]) -> Int32 {
         case "test": return try TestCommand.main(Array(args.dropFirst()))
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))
         case "render": return try RenderCommand.main(Array(args.dropFirst()))
+        case "audit": return try AuditCommand.main(Array(args.dropFirst()))
         case "help" where args.count > 1 && args[1] == "api":
             Terminal.out(try Help.api(Array(args.dropFirst(2))))
             return 0

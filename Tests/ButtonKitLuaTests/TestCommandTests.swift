@@ -356,7 +356,9 @@ struct PictureCommandTests {
         let like = try XMLDocument(contentsOf: out.appendingPathComponent("like.svg"))
         #expect(like.rootElement()?.name == "svg")
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        #expect(html.contains("<section class=\"card\" id=\"like\">"))
+        // Cards of controls with accessibility problems are flagged and list them.
+        #expect(html.contains("<section class=\"card\" id=\"like\">") || html.contains("<section class=\"card flagged\" id=\"like\">"))
+        #expect(html.contains("class=\"audit-summary\"") == html.contains("card flagged"))
         #expect(html.contains("价格 &lt;&amp;&gt;"))
         #expect(try CLI.run(["render", "examples/gallery.lua"], in: CLI.root).status == 2)
     }

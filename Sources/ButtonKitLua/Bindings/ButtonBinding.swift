@@ -59,6 +59,18 @@ enum ButtonBinding {
         Field("title", get: { L, b in if let t = b.title { Value.pushString(L, t) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .title(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
         Field("tracking", get: { L, b in Value.pushBool(L, b.isTracking) }),
+        Field("type", get: { L, b in Value.pushString(L, b.type.rawValue) }, setting: { L, i throws(BridgeError) in
+            let s = try Read.string(L, i)
+            return .type(try Read.model { () throws(ButtonKitError) in try ButtonType(parsing: s) })
+        }),
+        Field("tintColor", get: { L, b in Value.pushString(L, b.tintColor.description) },
+              setting: { L, i throws(BridgeError) in .tintColor(try Read.optionalColorValue(L, i)) }),
+        Field("userInterfaceStyle", get: { L, b in Value.pushString(L, b.userInterfaceStyle.rawValue) },
+              setting: { L, i throws(BridgeError) in .userInterfaceStyle(try Read.styleOverride(L, i)) }),
+        Field("configuration", get: { L, b in if let c = b.configuration { Push.configuration(L, c) } else { lua_pushnil(L) } },
+              setting: { L, i throws(BridgeError) in .configuration(try Read.optionalConfiguration(L, i)) }),
+        Field("accessibilityLabel", get: { L, b in if let s = b.accessibilityLabel { Value.pushString(L, s) } else { lua_pushnil(L) } },
+              setting: { L, i throws(BridgeError) in .accessibilityLabel(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
     ]
 
     static let sortFields: [Field] = plainFields + [
@@ -111,6 +123,7 @@ enum ButtonBinding {
         MethodSpec("touchCancel") { L in Host.run(L, ButtonBinding.touchCancel) },
         MethodSpec("tap") { L in Host.run(L, ButtonBinding.tap) },
         MethodSpec("clearTrace") { L in Host.run(L, ButtonBinding.clearTrace) },
+        MethodSpec("onConfigurationUpdate") { L in Host.run(L, ConfigurationBridge.onConfigurationUpdate) },
     ]
     static let sortMethods: [MethodSpec] = plainMethods + [
         MethodSpec("setDirection") { L in Host.run(L, ButtonBinding.setDirection) },
@@ -136,7 +149,7 @@ enum ButtonBinding {
             } else {
                 set = nil
             }
-            let grows = ["info", "title", "traceLimit"].contains(f.name)
+            let grows = ["info", "title", "traceLimit", "configuration", "accessibilityLabel"].contains(f.name)
             return FieldSpec(f.name, get: f.get, set: set, hint: f.hint, grows: grows, flag: f.flag)
         }
     }
@@ -157,8 +170,10 @@ enum ButtonBinding {
         let on = lua_toboolean(L, 3) != 0
         switch UInt8(truncatingIfNeeded: f >> BK_FIELD_MASK_SHIFT) {
         case ControlState.selected.rawValue: return b.setSelectedIfPlain(on)
-        case ControlState.disabled.rawValue: b.isEnabled = on; return true
-        case ControlState.highlighted.rawValue: b.isHighlighted = on; return true
+        // A button with a configuration update handler takes the general
+        // path, where the handler's error can be raised.
+        case ControlState.disabled.rawValue: guard !b.observesState else { return false }; b.isEnabled = on; return true
+        case ControlState.highlighted.rawValue: guard !b.observesState else { return false }; b.isHighlighted = on; return true
         default: return false
         }
     }
@@ -259,9 +274,14 @@ enum ButtonBinding {
         return 1
     }
 
+    /// `b:appearanceFor(state [, { style = "dark" }])`: a preview in another
+    /// state and, optionally, another interface style.
     static func appearanceFor(_ L: OpaquePointer) throws -> Int32 {
         let b = try this(L, "appearanceFor")
-        Push.appearance(L, b.appearance(for: try Args(L, "appearanceFor", method: true).conv(1, Read.state)))
+        let a = Args(L, "appearanceFor", method: true)
+        let state = try a.conv(1, Read.state)
+        let style = a.isNone(2) ? nil : try a.conv(2, Read.previewStyle)
+        Push.appearance(L, style == nil ? b.appearance(for: state) : b.appearance(for: state, style: style))
         return 1
     }
 

@@ -35,4 +35,15 @@ enum ContainerBridge {
         lua_settop(L, 1)
         return 1
     }
+
+    /// A constructor's `userInterfaceStyle` and `tintColor` options (read
+    /// before members are added, so they inherit from the start).
+    static func applyTraits(_ owner: some TraitSettable, _ t: LuaTable) throws {
+        if let s = try t.read("userInterfaceStyle", Read.styleOverride) {
+            do { try owner.setUserInterfaceStyle(s) } catch let e as ButtonKitError { throw BridgeError.model(e).within("userInterfaceStyle") }
+        }
+        if let c = try t.read("tintColor", Read.colorValue) {
+            do { try owner.setTintColor(c) } catch let e as ButtonKitError { throw BridgeError.model(e).within("tintColor") }
+        }
+    }
 }

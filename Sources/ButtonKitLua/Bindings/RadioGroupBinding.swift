@@ -14,6 +14,10 @@ enum RadioGroupBinding {
             FieldSpec("allowsEmpty", get: { L, g in Value.pushBool(L, g.allowsEmpty) },
                       set: { L, g, i in g.allowsEmpty = try Read.bool(L, i) }),
             FieldSpec("kind", get: { L, _ in Value.pushString(L, "radioGroup") }),
+            FieldSpec("userInterfaceStyle", get: { L, g in Value.pushString(L, g.traits.userInterfaceStyle.rawValue) },
+                      set: { L, g, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try g.setUserInterfaceStyle(v) } }),
+            FieldSpec("tintColor", get: { L, g in Value.pushString(L, g.traits.tintColor.description) },
+                      set: { L, g, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try g.setTintColor(v) } }),
         ],
         methods: [
             MethodSpec("add") { L in Host.run(L, RadioGroupBinding.add) },
@@ -35,11 +39,12 @@ enum RadioGroupBinding {
     /// `ui.radioGroup { id =, options = { ... }, style =, allowsEmpty =, value = }`:
     /// options as a list under `options` and/or in the array part.
     static func make(_ L: OpaquePointer, _ t: LuaTable) throws -> Int32 {
-        try t.onlyKeys(["id", "options", "style", "allowsEmpty", "value"], allowArray: true)
+        try t.onlyKeys(["id", "options", "style", "allowsEmpty", "value", "userInterfaceStyle", "tintColor"], allowArray: true)
         let g = RadioGroup(id: try t.read("id", Read.name) ?? LuaContext.of(L).nextID("radioGroup"))
         Identity.push(L, g, kind: .radioGroup)
         let gIdx = lua_gettop(L)
         if let on = try t.read("allowsEmpty", Read.bool) { g.allowsEmpty = on }
+        try ContainerBridge.applyTraits(g, t)
         for (st, s) in try t.read("style", Read.styles) ?? [] { g.addMemberStyle(s, for: st) }
         var lists: [Int32] = []
         if t.push("options") != LUA_TNIL {

@@ -13,6 +13,12 @@ enum ScreenBinding {
                 for (i, it) in s.items.enumerated() { pushItem(L, it); lua_rawseti(L, -2, lua_Integer(i + 1)) }
             }),
             FieldSpec("kind", get: { L, _ in Value.pushString(L, "screen") }),
+            FieldSpec("userInterfaceStyle", get: { L, s in Value.pushString(L, s.userInterfaceStyle.rawValue) },
+                      set: { L, s, i in let v = try Read.userInterfaceStyle(L, i); try Host.firing(L) { try s.setUserInterfaceStyle(v) } }),
+            FieldSpec("tintColor", get: { L, s in Value.pushString(L, s.traits.tintColor.description) },
+                      set: { L, s, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try s.setTintColor(v) } }),
+            FieldSpec("backgroundColor", get: { L, s in Value.pushString(L, s.backgroundColor.description) },
+                      set: { L, s, i in s.backgroundColor = try Read.colorValue(L, i) }),
         ],
         methods: [
             MethodSpec("add") { L in Host.run(L, ScreenBinding.add) },
@@ -33,14 +39,21 @@ enum ScreenBinding {
 
     /// `ui.screen { width =, height = }`: the model checks the sizes and
     /// supplies the defaults.
-    static func make(_ L: OpaquePointer, _ t: LuaTable?) throws(BridgeError) -> Int32 {
+    static func make(_ L: OpaquePointer, _ t: LuaTable?) throws -> Int32 {
         var w: Double?, h: Double?
+        var style: UserInterfaceStyle?, tint: ColorValue?, background: ColorValue?
         if let t {
-            try t.onlyKeys(["width", "height"])
+            try t.onlyKeys(["width", "height", "userInterfaceStyle", "tintColor", "backgroundColor"])
             w = try t.read("width", Read.number)
             h = try t.read("height", Read.number)
+            style = try t.read("userInterfaceStyle", Read.userInterfaceStyle)
+            tint = try t.read("tintColor", Read.colorValue)
+            background = try t.read("backgroundColor", Read.colorValue)
         }
         let s = try Read.model { () throws(ButtonKitError) in try Screen.make(width: w, height: h) }
+        if let style { try s.setUserInterfaceStyle(style) }
+        do { try s.setTintColor(tint) } catch let e as ButtonKitError { throw BridgeError.model(e).within("tintColor") }
+        if let background { s.backgroundColor = background }
         Identity.push(L, s, kind: .screen)
         return 1
     }

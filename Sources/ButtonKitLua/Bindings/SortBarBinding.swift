@@ -13,6 +13,10 @@ enum SortBarBinding {
             FieldSpec("key", get: { L, b in if let k = b.key { Value.pushString(L, k) } else { lua_pushnil(L) } }, hint: "use bar:select(key)"),
             FieldSpec("direction", get: { L, b in Value.pushString(L, b.direction.rawValue) }, hint: "use bar:select(key, direction)"),
             FieldSpec("kind", get: { L, _ in Value.pushString(L, "sortBar") }),
+            FieldSpec("userInterfaceStyle", get: { L, g in Value.pushString(L, g.traits.userInterfaceStyle.rawValue) },
+                      set: { L, g, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try g.setUserInterfaceStyle(v) } }),
+            FieldSpec("tintColor", get: { L, g in Value.pushString(L, g.traits.tintColor.description) },
+                      set: { L, g, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try g.setTintColor(v) } }),
         ],
         methods: [
             MethodSpec("add") { L in Host.run(L, SortBarBinding.add) },
@@ -33,11 +37,12 @@ enum SortBarBinding {
 
     /// `ui.sortBar { id =, style =, { key = "price" }, ... }`.
     static func make(_ L: OpaquePointer, _ t: LuaTable) throws -> Int32 {
-        try t.onlyKeys(["id", "style"], allowArray: true)
+        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor"], allowArray: true)
         let bar = SortBar(id: try t.read("id", Read.name) ?? LuaContext.of(L).nextID("sortBar"))
         Identity.push(L, bar, kind: .sortBar)
         let barIdx = lua_gettop(L)
         for (st, s) in try t.read("style", Read.styles) ?? [] { bar.addMemberStyle(s, for: st) }
+        try ContainerBridge.applyTraits(bar, t)
         for i in stride(from: 1, through: t.count, by: 1) {
             lua_rawgeti(L, t.index, lua_Integer(i))
             do { try addItem(L, bar, barIdx: barIdx, itemIdx: -1) } catch let e as BridgeError { throw e.within("item #\(i)") }

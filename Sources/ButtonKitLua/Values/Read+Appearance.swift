@@ -25,6 +25,15 @@ extension Read {
         if let adj = try t.read("imageAdjustment", string) { a.imageAdjustment = ImageAdjustment(rawValue: adj) ?? .none }
         if let v = try t.read("alpha", number) { a.alpha = min(1, max(0, v.isFinite ? v : 1)) }
         if let d = try t.read("direction", string) { a.direction = SortDirection(rawValue: d) }
+        if let placement = try t.read("imagePlacement", string) {
+            a.layout = ConfigurationLayout(
+                subtitle: try t.read("subtitle", string), subtitleFont: try t.read("subtitleFont", font) ?? a.font,
+                imagePlacement: ImagePlacement(rawValue: placement) ?? .leading,
+                imagePadding: max(0, min(try t.read("imagePadding", number) ?? 0, Style.maxLength)),
+                titlePadding: max(0, min(try t.read("titlePadding", number) ?? 0, Style.maxLength)),
+                contentInsets: (try? t.read("contentInsets", insets)) ?? nil ?? EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0),
+                showsActivityIndicator: try t.read("showsActivityIndicator", bool) ?? false)
+        }
         return a
     }
 }
@@ -47,5 +56,6 @@ extension Push {
         field(L, "imageAdjustment") { Value.pushString(L, a.imageAdjustment.rawValue) }
         field(L, "alpha") { Value.pushNumber(L, a.alpha) }
         if let d = a.direction { field(L, "direction") { Value.pushString(L, d.rawValue) } }
+        if let l = a.layout { layout(L, l) }
     }
 }

@@ -6,6 +6,9 @@ extension Read {
         guard let s = Value.string(L, i) else {
             throw .value("color expected (a name, '#RRGGBB' or ui.rgb(...)), got \(Value.typeName(L, i))")
         }
+        if SystemColor(named: s) != nil || s.lowercased() == "tintcolor" {
+            throw .value("'\(s)' is a dynamic colour and cannot be used here; give a fixed colour, or resolve it with ui.color('\(s)', { style = 'dark' })")
+        }
         return try model { () throws(ButtonKitError) in try Color(parsing: s) }
     }
 
@@ -61,7 +64,11 @@ extension Read {
             switch p.kind {
             case .text, .imageName: return .text(try string(L, i))
             case .runs: return .runs(try runs(L, i))
-            case .color: return .color(try color(L, i))
+            case .color:
+                switch try colorValue(L, i) {
+                case .fixed(let c): return .color(c)
+                case .dynamic(let d): return .dynamicColor(d)
+                }
             case .length, .unit: return .number(try number(L, i))
             case .font: return .font(try font(L, i))
             }
@@ -140,6 +147,7 @@ extension Push {
                 case .text(let t): Value.pushString(L, t)
                 case .runs(let r): runs(L, r)
                 case .color(let c): Value.pushString(L, c.hex)
+                case .dynamicColor(let d): Value.pushString(L, d.description)
                 case .number(let n): Value.pushNumber(L, n)
                 case .font(let f): font(L, f)
                 }

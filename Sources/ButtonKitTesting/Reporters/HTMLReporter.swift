@@ -44,8 +44,9 @@ public final class HTMLReporter: DocumentReporter {
                 out += "<div class=\"loc\">\(XML.escape(f.location))\(f.status == .error ? " · error" : "")</div>"
                 if let p = f.picture {
                     out += "<div class=\"pictures\">"
-                    out += "<figure>\(stripXMLDeclaration(p.expected))<figcaption>expected</figcaption></figure>"
-                    out += "<figure>\(stripXMLDeclaration(p.actual))<figcaption>actual</figcaption></figure>"
+                    // An audit has no "expected" look: only what is drawn, flagged.
+                    if !p.expected.isEmpty { out += "<figure>\(stripXMLDeclaration(p.expected))<figcaption>expected</figcaption></figure>" }
+                    out += "<figure>\(stripXMLDeclaration(p.actual))<figcaption>\(p.expected.isEmpty ? "as drawn" : "actual")</figcaption></figure>"
                     out += "<div><div>\(XML.escape(p.caption))</div><ul class=\"diffs\">"
                     for d in p.differences { out += "<li>\(XML.escape(d))</li>" }
                     out += "</ul></div></div>"

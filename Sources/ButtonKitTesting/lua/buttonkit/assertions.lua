@@ -60,10 +60,11 @@ local function show(v)
   return tostring(v)
 end
 
--- Normalizes an expected value the way the model normalizes resolved ones.
-local function normalize(key, v)
+-- Normalizes an expected value the way the model normalizes resolved ones;
+-- system colours and tintColor resolve against `traits` (the control's).
+local function normalize(key, v, traits)
   if v == nil then return nil end
-  if color_keys[key] then return ui.color(v) end
+  if color_keys[key] then return ui.color(v, traits) end
   if key == "font" then return ui.font(v) end
   if key == "state" then return ui.stateName(v) end
   if key == "attributedTitle" and type(v) == "table" then
@@ -79,26 +80,42 @@ local function normalize(key, v)
   return v
 end
 
+-- What is behind a control in a style (dark mode draws over black).
+local function backdrop(style)
+  return style == "dark" and "#000000" or "#FFFFFF"
+end
+
 -- Pictures of expected and actual for the HTML report (best effort: a
--- failure to draw never hides the assertion's own message).
-local function attach(control, expected, actual, diffs, caption)
+-- failure to draw never hides the assertion's own message). `style` picks
+-- the backdrop, so a dark-mode look is shown as it would be seen.
+local function attach(control, expected, actual, diffs, caption, style)
   local ok = pcall(function()
     local frame = control.frame
     local w, h = frame.width, frame.height
     busted.failure_details = {
-      expected = host.picture(expected, w, h),
-      actual = host.picture(actual, w, h),
+      expected = host.picture(expected, w, h, nil, style and backdrop(style) or nil),
+      actual = host.picture(actual, w, h, nil, style and backdrop(style) or nil),
       diffs = diffs, caption = caption,
     }
   end)
   if not ok then busted.failure_details = nil end
 end
 
+-- The traits expected values resolve against: the control's, in `style`.
+local function traits_of(control, style)
+  local ok, t = pcall(function()
+    return { style = style or control.userInterfaceStyle, tintColor = control.tintColor }
+  end)
+  if ok then return t end
+  return style and { style = style } or nil
+end
+
 -- Whether `got` (a resolved value) matches `want` (as written in a spec):
 -- a luassert matcher decides for itself; a font table compares only the
 -- fields it gives (`font = { size = 14 }`); anything else is normalized
--- as the model normalizes, then compared deeply.
-local function matches(key, got, want)
+-- as the model normalizes (system colours against `traits`), then compared
+-- deeply.
+local function matches(key, got, want, traits)
   if L.util.is_matcher(want) then return want(got) and true or false, want end
   if key == "font" and type(want) == "table" and type(got) == "table" then
     local norm = ui.font({ size = want.size or got.size, weight = want.weight or got.weight, family = want.family or got.family })
@@ -107,13 +124,13 @@ local function matches(key, got, want)
     end
     return true, norm
   end
-  local okn, norm = pcall(normalize, key, want)
+  local okn, norm = pcall(normalize, key, want, traits)
   if not okn then return nil, norm end
   return L.util.deepcompare(got, norm, true), norm
 end
 
 local function appearance(state, args, level)
-  local control, expected, st = args[1], args[2], args[3]
+  local control, expected, st, opts = args[1], args[2], args[3], args[4]
   control_arg("appearance", control, 1, { "button", "sortButton" }, level)
   if type(expected) ~= "table" then
     error("bad argument #2 to 'appearance' (table of expected properties expected, got " .. type(expected) .. ")", level + 1)
@@ -126,19 +143,25 @@ local function appearance(state, args, level)
     end
   end
   if st ~= nil then state_arg("appearance", st, 3, level) end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("bad argument #4 to 'appearance' (table of traits expected (e.g. { style = 'dark' }), got " .. type(opts) .. ")", level + 1)
+  end
+  local style = opts and opts.style
   local ok, actual = pcall(function()
+    if opts ~= nil then return control:appearanceFor(st or control.state, opts) end
     if st ~= nil then return control:appearanceFor(st) end
     return control.appearance
   end)
   if not ok then error(actual, level + 1) end
-  local where = describe_control(control) .. " in state '" .. actual.state .. "'"
+  local traits = traits_of(control, style)
+  local where = describe_control(control) .. " in state '" .. actual.state .. "'" .. (style and (" (" .. style .. ")") or "")
   local diffs = {}
   local keys = {}
   for k in pairs(expected) do keys[#keys + 1] = k end
   table.sort(keys)
   local shown = {}
   for _, k in ipairs(keys) do
-    local same, want = matches(k, actual[k], expected[k])
+    local same, want = matches(k, actual[k], expected[k], traits)
     if same == nil then
       error("bad argument #2 to 'appearance' (" .. k .. ": " .. (tostring(want):match("%((.*)%)$") or tostring(want)) .. ")", level + 1)
     end
@@ -157,7 +180,7 @@ local function appearance(state, args, level)
     for _, k in ipairs(keys) do
       if not L.util.is_matcher(shown[k]) then wanted[k] = shown[k] end
     end
-    attach(control, wanted, actual, diffs, "appearance of " .. where)
+    attach(control, wanted, actual, diffs, "appearance of " .. where, style)
   end
   return #diffs == 0
 end
@@ -225,9 +248,23 @@ local function load_store(file)
   return store
 end
 
+-- Every state in the control's own style; when the other interface style
+-- looks different, its states too, under "dark" (or "light"), so light and
+-- dark are reviewed side by side. Controls that look the same in both keep
+-- the snapshots they always had.
 local function capture_button(control)
   local out = {}
   for _, st in ipairs(snapshot_states) do out[st] = control:appearanceFor(st) end
+  local ok, own = pcall(function() return control.userInterfaceStyle end)
+  if ok and own then
+    local other = own == "dark" and "light" or "dark"
+    local section, differs = {}, false
+    for _, st in ipairs(snapshot_states) do
+      section[st] = control:appearanceFor(st, { style = other })
+      if not L.util.deepcompare(section[st], out[st], true) then differs = true end
+    end
+    if differs then out[other] = section end
+  end
   return out
 end
 
@@ -260,8 +297,11 @@ local function differences(fresh, stored, prefix, out)
     local a, b = fresh[k], stored[k]
     local path = prefix == "" and tostring(k) or (prefix .. "." .. tostring(k))
     -- Down to single properties; a font or attributed title is one value.
-    if type(a) == "table" and type(b) == "table" and k ~= "font" and k ~= "attributedTitle" then
-      differences(a, b, path, out)
+    -- A section only one side has (a dark look that appeared) is compared
+    -- against nothing, property by property.
+    local ta, tb = type(a) == "table" or a == nil, type(b) == "table" or b == nil
+    if ta and tb and k ~= "font" and k ~= "attributedTitle" then
+      differences(a or {}, b or {}, path, out)
     elseif not L.util.deepcompare(a, b, true) then
       out[#out + 1] = path .. " is " .. show(a) .. ", snapshot has " .. show(b)
     end
@@ -311,10 +351,33 @@ local function snapshot(state, args, level)
   state.failure_message = "snapshot '" .. key .. "' of " .. describe_control(control) ..
     " differs (" .. s.path .. "; run with --update-snapshots to accept):\n  " .. table.concat(diffs, "\n  ")
   if #diffs > 0 and not fresh.members then
-    local first_state = diffs[1]:match("^([^%.]+)%.")
-    if first_state and stored[first_state] then
-      attach(control, stored[first_state], fresh[first_state], diffs,
-        "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)")
+    -- The first differing state, light and dark side by side (stored vs now).
+    local style, first_state = diffs[1]:match("^(%a+)%.([^%.]+)%.")
+    if not (style == "dark" or style == "light") then style, first_state = nil, diffs[1]:match("^([^%.]+)%.") end
+    local function pick(t, sty)
+      if sty then return t[sty] and t[sty][first_state] end
+      return t[first_state]
+    end
+    if first_state then
+      local ok = pcall(function()
+        local frame = control.frame
+        local own = control.userInterfaceStyle
+        local other = own == "dark" and "light" or "dark"
+        local function row(t)
+          local cells = { { appearance = pick(t, nil), label = first_state .. " (" .. own .. ")", backdrop = backdrop(own) } }
+          if pick(t, other) then
+            cells[2] = { appearance = pick(t, other), label = first_state .. " (" .. other .. ")", backdrop = backdrop(other) }
+          end
+          return host.picture_row(cells, frame.width, frame.height)
+        end
+        if pick(stored, nil) and pick(fresh, nil) then
+          busted.failure_details = {
+            expected = row(stored), actual = row(fresh), diffs = diffs,
+            caption = "snapshot '" .. key .. "', state " .. first_state .. " (stored vs now)",
+          }
+        end
+      end)
+      if not ok then busted.failure_details = nil end
     end
   end
   return #diffs == 0
@@ -343,10 +406,51 @@ table.insert(busted.file_end_hooks, function(_, whole)
   used = {}
 end)
 
+-- Accessibility ---------------------------------------------------------------
+
+-- assert.accessible(control [, options]): ui.audit finds nothing. The
+-- failure lists every problem; the report shows each failing look (light
+-- and dark side by side), flagged.
+local function accessible(state, args, level)
+  local control, opts = args[1], args[2]
+  local ok, problems = pcall(ui.audit, control, opts)
+  if not ok then error((tostring(problems):gsub("'audit'", "'accessible'")), level + 1) end
+  local lines = {}
+  for i, p in ipairs(problems) do lines[i] = p.message end
+  state.failure_message = (#lines > 0)
+    and (describe_control(control) .. " has " .. #lines .. " accessibility problem" .. (#lines == 1 and "" or "s") .. ":\n  " .. table.concat(lines, "\n  "))
+    or (describe_control(control) .. " passes the accessibility audit, but a problem was expected")
+  args.n = 0
+  if #problems > 0 and state.mod then
+    pcall(function()
+      local cells, seen = {}, {}
+      local id = control.id
+      for _, p in ipairs(problems) do
+        if p.state and p.style and p.control == id then
+          local key = p.state .. "/" .. p.style
+          if not seen[key] and #cells < 6 then
+            seen[key] = true
+            cells[#cells + 1] = { appearance = control:appearanceFor(p.state, { style = p.style }),
+              label = key .. " " .. (math.floor(p.ratio * 10) / 10) .. ":1", backdrop = backdrop(p.style), flagged = true }
+          end
+        end
+      end
+      if #cells == 0 then
+        cells[1] = { appearance = control.appearance, label = control.state, backdrop = backdrop(control.userInterfaceStyle), flagged = true }
+      end
+      local frame = control.frame
+      busted.failure_details = { expected = "", actual = host.picture_row(cells, frame.width, frame.height),
+        diffs = lines, caption = "accessibility of " .. describe_control(control) }
+    end)
+  end
+  return #problems == 0
+end
+
 assert:register("assertion", "appearance", appearance)
 assert:register("assertion", "state", state_assert)
 assert:register("assertion", "trace", trace_assert)
 assert:register("assertion", "snapshot", snapshot)
+assert:register("assertion", "accessible", accessible)
 
 -- `assert:snapshot()` (luassert's spy snapshot) and `assert.snapshot(control)`
 -- share a name: a method call gets luassert's meaning.

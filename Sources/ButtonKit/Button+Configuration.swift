@@ -1,0 +1,85 @@
+/// `UIButton.configuration` and `configurationUpdateHandler`.
+///
+/// UIKit's order: a state or trait change calls `setNeedsUpdateConfiguration`;
+/// requests made while one event is handled are coalesced into one update,
+/// which runs when that event is done (on a device, the layout pass of the
+/// same run-loop turn). The update derives the state's look from the
+/// configuration (`updated(for:)`, done here on every appearance read) and
+/// then calls the handler with the button in its new state. Headless, "an
+/// event" is one model call: a touch step, a setter, a group's selection.
+extension Button {
+    /// UIButton's `configurationUpdateHandler`, with the configuration
+    /// handed over as a mutable copy: the button takes the copy after the
+    /// handler returns, unless the handler assigned a configuration itself.
+    public typealias ConfigurationUpdateHandler = (Button, inout ButtonConfiguration?) throws -> Void
+
+    /// The configuration as set (the normal look), or nil.
+    public var configuration: ButtonConfiguration? { modern?.configuration }
+
+    /// Sets the configuration (nil: back to per-state styles) and asks for
+    /// an update, as UIKit does.
+    public func setConfiguration(_ c: ButtonConfiguration?) {
+        if c == nil && modern?.configuration == nil { return }
+        let m = features
+        m.configuration = c
+        m.configurationGeneration &+= 1
+        m.requestUpdate()
+    }
+
+    /// Sets (or, with nil, removes) the update handler. Setting one runs it
+    /// once for the current state, as UIKit's setter asks for an update;
+    /// that run's error is thrown here.
+    public func setConfigurationUpdateHandler(_ h: ConfigurationUpdateHandler?) throws {
+        let m = features
+        m.updateHandler = h
+        observesState = h != nil
+        updatePlain()
+        guard h != nil else { m.needsUpdate = false; return }
+        m.requestUpdate()
+        var sink = ErrorSink()
+        flushConfigurationUpdate(into: &sink)
+        try sink.check()
+    }
+
+    /// Whether an update handler is set.
+    public var hasConfigurationUpdateHandler: Bool { modern?.updateHandler != nil }
+
+    /// Runs the requested update, if any: records `configurationUpdate` in
+    /// the trace and calls the handler with a copy of the configuration.
+    /// Its error (and one left pending by a non-throwing setter) goes to `sink`.
+    func flushConfigurationUpdate(into sink: inout ErrorSink) {
+        guard let m = modern else { return }
+        if let e = m.pendingError { m.pendingError = nil; sink.record(e) }
+        guard m.needsUpdate, !m.updating, let handler = m.updateHandler else { return }
+        m.needsUpdate = false
+        m.updating = true
+        defer { m.updating = false }
+        trace.record(.configurationUpdate)
+        var copy = m.configuration
+        let generation = m.configurationGeneration
+        do {
+            try handler(self, &copy)
+            if m.configurationGeneration == generation, copy != m.configuration {
+                m.configuration = copy
+                m.configurationGeneration &+= 1
+            }
+        } catch {
+            sink.record(error)
+        }
+    }
+
+    /// The update of a non-throwing setter: an error waits in the button
+    /// until the next throwing call (or `takePendingUpdateError`).
+    func flushKeepingError() {
+        var sink = ErrorSink()
+        flushConfigurationUpdate(into: &sink)
+        if let e = sink.first, let m = modern, m.pendingError == nil { m.pendingError = e }
+    }
+
+    /// Throws the error a handler raised during a non-throwing setter, if any.
+    public func takePendingUpdateError() throws {
+        guard let m = modern, let e = m.pendingError else { return }
+        m.pendingError = nil
+        throw e
+    }
+}

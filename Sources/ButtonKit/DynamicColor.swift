@@ -1,0 +1,25 @@
+/// A colour decided by traits rather than fixed: one of UIKit's system
+/// colours (light or dark value), or the control's tint colour (inherited
+/// like UIView's `tintColor`).
+public enum DynamicColor: Hashable, Sendable, CustomStringConvertible {
+    case system(SystemColor)
+    /// `tintColor`: the control's effective tint.
+    case tint
+
+    /// The colour this is in `traits`.
+    @inline(__always)
+    public func resolve(_ traits: Traits) -> Color {
+        switch self {
+        case .system(let s): return s.color(in: traits.userInterfaceStyle)
+        case .tint: return traits.resolvedTint
+        }
+    }
+
+    /// The name scripts wrote: `systemBlue`, `tintColor`.
+    public var description: String {
+        switch self {
+        case .system(let s): return s.rawValue
+        case .tint: return "tintColor"
+        }
+    }
+}

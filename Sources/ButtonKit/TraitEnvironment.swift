@@ -1,0 +1,29 @@
+/// Something in the hierarchy traits are inherited through, as UIKit's
+/// views are: screen → radio group or sort bar → button. Each level may set
+/// its own interface style and tint; unset ones come from the level above,
+/// and the screen (or nothing) ends the chain with light and systemBlue.
+public protocol TraitEnvironment: AnyObject {
+    /// The level above, if any.
+    var traitParent: (any TraitEnvironment)? { get }
+    /// This level's own style, nil to inherit (UIKit's `.unspecified`).
+    var overrideUserInterfaceStyle: UserInterfaceStyle? { get }
+    /// This level's own tint, nil to inherit.
+    var ownTintColor: ColorValue? { get }
+}
+
+extension TraitEnvironment {
+    /// The effective traits: each trait from the nearest level that sets it.
+    public var traits: Traits {
+        var style: UserInterfaceStyle?
+        var tint: ColorValue?
+        var level: (any TraitEnvironment)? = self
+        var depth = 0
+        while let l = level, depth < 8, style == nil || tint == nil {
+            if style == nil { style = l.overrideUserInterfaceStyle }
+            if tint == nil { tint = l.ownTintColor }
+            level = l.traitParent
+            depth += 1
+        }
+        return Traits(userInterfaceStyle: style ?? .light, tintColor: tint ?? Traits.defaultTint)
+    }
+}

@@ -1,0 +1,50 @@
+/// What a control's look depends on beyond its own settings, as UIKit's
+/// trait collection and inherited `tintColor`: the interface style and the
+/// tint. Found by walking up the control's environments (see
+/// `TraitEnvironment`).
+public struct Traits: Hashable, Sendable {
+    public var userInterfaceStyle: UserInterfaceStyle
+    /// The effective tint; never `.dynamic(.tint)` (that would name itself).
+    public var tintColor: ColorValue
+
+    /// UIKit's system tint when nothing in the hierarchy sets one.
+    public static let defaultTint = ColorValue.dynamic(.system(.systemBlue))
+
+    /// Light, systemBlue: what a control on no screen gets.
+    public static let `default` = Traits(userInterfaceStyle: .light, tintColor: defaultTint)
+
+    /// Traits with the given style and tint.
+    public init(userInterfaceStyle: UserInterfaceStyle = .light, tintColor: ColorValue = Traits.defaultTint) {
+        self.userInterfaceStyle = userInterfaceStyle
+        if case .dynamic(.tint) = tintColor { self.tintColor = Traits.defaultTint } else { self.tintColor = tintColor }
+    }
+
+    /// Light and systemBlue without a global's lazy-initialisation check
+    /// (`Resolver.Extras` makes one on every appearance read).
+    @inline(__always)
+    init(light: Void) {
+        userInterfaceStyle = .light
+        tintColor = .dynamic(.system(.systemBlue))
+    }
+
+    /// The tint as a colour in this style.
+    public var resolvedTint: Color {
+        switch tintColor {
+        case .fixed(let c): return c
+        case .dynamic(.system(let s)): return s.color(in: userInterfaceStyle)
+        case .dynamic(.tint): return SystemColor.systemBlue.color(in: userInterfaceStyle)
+        }
+    }
+
+    /// `c` in these traits.
+    @inline(__always)
+    public func resolve(_ c: ColorValue) -> Color { c.resolve(self) }
+
+    /// The same traits in another style.
+    public func with(style: UserInterfaceStyle?) -> Traits {
+        guard let style else { return self }
+        var t = self
+        t.userInterfaceStyle = style
+        return t
+    }
+}

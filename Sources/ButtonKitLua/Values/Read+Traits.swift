@@ -1,0 +1,109 @@
+import ButtonKit
+import CLuaShim
+
+/// Dynamic colours and traits: a colour that may be a system colour name,
+/// an interface style, and the `{ style = "dark" }` tables of
+/// `appearanceFor` and `ui.color`.
+extension Read {
+    /// `"systemBlue"`, `"tintColor"`, or any fixed colour `Read.color` takes.
+    package static func colorValue(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> ColorValue {
+        guard let s = Value.string(L, i) else {
+            throw .value("color expected (a name like 'systemBlue', '#RRGGBB' or ui.rgb(...)), got \(Value.typeName(L, i))")
+        }
+        return try model { () throws(ButtonKitError) in try ColorValue(parsing: s) }
+    }
+
+    /// A colour or nil (a field that inherits when cleared).
+    package static func optionalColorValue(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> ColorValue? {
+        lua_type(L, i) == LUA_TNIL ? nil : try colorValue(L, i)
+    }
+
+    /// `"light"` or `"dark"`.
+    package static func userInterfaceStyle(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> UserInterfaceStyle {
+        let s = try string(L, i)
+        return try model { () throws(ButtonKitError) in try UserInterfaceStyle(parsing: s) }
+    }
+
+    /// An override: `"light"`, `"dark"`, or `"unspecified"`/nil to inherit.
+    package static func styleOverride(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> UserInterfaceStyle? {
+        if lua_type(L, i) == LUA_TNIL { return nil }
+        guard let s = Value.string(L, i) else {
+            throw .value("'light', 'dark' or 'unspecified' expected, got \(Value.typeName(L, i))")
+        }
+        return try model { () throws(ButtonKitError) in try UserInterfaceStyle.parseOverride(s) }
+    }
+
+    /// `{ style = "dark" }`: the only key of an appearance preview's traits.
+    package static func previewStyle(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> UserInterfaceStyle? {
+        guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of traits expected (e.g. { style = 'dark' }), got \(Value.typeName(L, i))") }
+        let t = LuaTable(L, i, what: "trait")
+        try t.onlyKeys(["style"])
+        return try t.read("style", userInterfaceStyle)
+    }
+}
+
+extension Read {
+    /// Traits to resolve against: `{ style = "dark", tintColor = "systemPink" }`
+    /// or a control or screen (its own traits).
+    package static func traits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Traits {
+        if let box = bk_tobox(L, i), let p = box.pointee.obj, let kind = Binding.Kind(rawValue: box.pointee.kind) {
+            switch kind {
+            case .button, .sortButton: return Unmanaged<Button>.fromOpaque(p).takeUnretainedValue().traits
+            case .radioGroup: return Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue().traits
+            case .sortBar: return Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue().traits
+            case .screen: return Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue().traits
+            default: break
+            }
+        }
+        guard lua_type(L, i) == LUA_TTABLE else {
+            throw .value("traits expected (a table like { style = 'dark' } or a control), got \(Value.typeName(L, i))")
+        }
+        let t = LuaTable(L, i, what: "trait")
+        try t.onlyKeys(["style", "tintColor"])
+        let style = try t.read("style", userInterfaceStyle) ?? .light
+        let tint = try t.read("tintColor", colorValue) ?? Traits.defaultTint
+        if case .dynamic(.tint) = tint { throw .value("tintColor: a tint cannot be 'tintColor'") }
+        return Traits(userInterfaceStyle: style, tintColor: tint)
+    }
+}
+
+extension Read {
+    /// `{ minimumContrast =, largeTextContrast =, minimumSize =, styles =, checks = }`;
+    /// `styles` and `checks` are a name or a list of names.
+    package static func auditOptions(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> AuditOptions {
+        guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of audit options expected, got \(Value.typeName(L, i))") }
+        let t = LuaTable(L, i, what: "audit option")
+        try t.onlyKeys(["minimumContrast", "largeTextContrast", "minimumSize", "styles", "checks", "states"])
+        var o = AuditOptions()
+        if let v = try t.read("minimumContrast", number) { o.minimumContrast = v }
+        if let v = try t.read("largeTextContrast", number) { o.largeTextContrast = v }
+        if let v = try t.read("minimumSize", number) { o.minimumSize = v }
+        func names(_ L: OpaquePointer, _ j: Int32) throws(BridgeError) -> [String] {
+            if let s = Value.string(L, j) { return [s] }
+            guard lua_type(L, j) == LUA_TTABLE else { throw .value("a name or a list of names expected, got \(Value.typeName(L, j))") }
+            return try stringList(L, j, what: "names")
+        }
+        if let list = try t.read("styles", names) {
+            var styles: [UserInterfaceStyle] = []
+            for n in list {
+                do { styles.append(try UserInterfaceStyle(parsing: n)) } catch { throw BridgeError.model(error).within("styles") }
+            }
+            o.styles = styles
+        }
+        if let list = try t.read("checks", names) {
+            var checks = Set<AuditCheck>()
+            for n in list {
+                do { checks.insert(try AuditCheck(parsing: n)) } catch { throw BridgeError.model(error).within("checks") }
+            }
+            o.checks = checks
+        }
+        if let list = try t.read("states", names) {
+            var states: [ControlState] = []
+            for n in list {
+                do { states.append(try ControlState(parsing: n)) } catch { throw BridgeError.model(error).within("states") }
+            }
+            o.states = states
+        }
+        return try model { () throws(ButtonKitError) in try o.validated() }
+    }
+}

@@ -1,0 +1,102 @@
+import ButtonKit
+import ButtonKitLua
+
+/// `buttonkit audit SCRIPT`: runs the script, then audits every control it
+/// created (contrast in every visible state, light and dark; hit target;
+/// label) and prints one line per problem. Exit 1 when there is any.
+enum AuditCommand {
+    static let options: [Option] = [
+        Option("min-contrast", value: "RATIO", help: "contrast normal text needs (default 4.5, WCAG AA)"),
+        Option("large-text-contrast", value: "RATIO", help: "contrast large text (18 pt, or 14 pt bold) needs (default 3)"),
+        Option("min-size", value: "POINTS", help: "smallest hit target side (default 44, Apple's HIG)"),
+        Option("style", value: "STYLE", help: "light, dark or both (default both); repeatable"),
+        Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
+        Option("check", value: "CHECKS", help: "contrast, hitTarget, label, comma-separated (default all); repeatable"),
+        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30)"),
+        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
+        Option("unsafe", help: "lift the sandbox"),
+        Option("lpath", value: "PATH", help: "add PATH to package.path"),
+        Option("help", short: "h", help: "show this help"),
+    ]
+
+    static let help = HelpText.render(
+        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]",
+        intro: """
+        Runs SCRIPT, then audits every control it created and prints each problem:
+          like/normal/light: contrast 2.9:1 < 4.5:1 (title #8E8E93 on #F2F2F7)
+          like: hit target 30x30 pt < 44x44 pt
+          like: no title or accessibilityLabel
+        Contrast is WCAG 2.x's, with alpha composited over what is behind the
+        control (its screen's background), in every state but disabled, in light
+        and dark. Exit 0 when there is no problem, 1 when there is any (or the
+        script fails), 2 on bad usage. In scripts: ui.audit(control [, options]).
+        """,
+        options: options)
+
+    static func main(_ args: [String]) throws(UsageError) -> Int32 {
+        let a = try Arguments(args, options: options, command: "audit", stopAtPositional: true)
+        if a.flag("help") { Terminal.out(help); return 0 }
+        guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
+        let auditOptions = try parseOptions(a)
+        let opts = try RunCommand.contextOptions(a, command: "audit", defaultTimeout: 30)
+        let ctx: LuaContext
+        do { ctx = try LuaContext(options: opts) } catch {
+            Terminal.err("buttonkit: \(error)")
+            return 1
+        }
+        ctx.trackCreatedControls = true
+        let status = RunCommand.execute(ctx, code: nil, positionals: a.positionals)
+        if status != 0 { return status }
+        // One audit per id: a control re-created under the same id counts once, as its newest.
+        var seen = Set<String>()
+        var controls: [Button] = []
+        for b in ctx.createdControls.reversed() where seen.insert(b.id).inserted { controls.append(b) }
+        controls.reverse()
+        var problems: [AuditProblem] = []
+        for b in controls { problems += AccessibilityAudit.audit(b, options: auditOptions) }
+        Terminal.out(problems.map { $0.description + "\n" }.joined())
+        let flagged = Set(problems.map(\.control)).count
+        if problems.isEmpty {
+            Terminal.err("no accessibility problems in \(controls.count) control\(controls.count == 1 ? "" : "s")")
+            return 0
+        }
+        Terminal.err("\(problems.count) accessibility problem\(problems.count == 1 ? "" : "s") in \(flagged) of \(controls.count) control\(controls.count == 1 ? "" : "s")")
+        return 1
+    }
+
+    /// The audit's thresholds and selection from the command line.
+    static func parseOptions(_ a: Arguments) throws(UsageError) -> AuditOptions {
+        var o = AuditOptions()
+        o.minimumContrast = try a.number("min-contrast", default: o.minimumContrast, min: 1, command: "audit")
+        o.largeTextContrast = try a.number("large-text-contrast", default: o.largeTextContrast, min: 1, command: "audit")
+        o.minimumSize = try a.number("min-size", default: o.minimumSize, min: 0, command: "audit")
+        let styles = a.all("style")
+        if !styles.isEmpty {
+            var chosen: [UserInterfaceStyle] = []
+            for s in styles {
+                if s == "both" { chosen += UserInterfaceStyle.allCases; continue }
+                do { chosen.append(try UserInterfaceStyle(parsing: s)) } catch {
+                    throw UsageError("--style: \(error.message)", command: "audit")
+                }
+            }
+            o.styles = UserInterfaceStyle.allCases.filter(chosen.contains)
+        }
+        let states = a.all("states").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        if !states.isEmpty {
+            var list: [ControlState] = []
+            for s in states {
+                do { list.append(try ControlState(parsing: s)) } catch { throw UsageError("--states: \(error.message)", command: "audit") }
+            }
+            o.states = list
+        }
+        let checks = a.all("check").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        if !checks.isEmpty {
+            var set = Set<AuditCheck>()
+            for c in checks {
+                do { set.insert(try AuditCheck(parsing: c)) } catch { throw UsageError("--check: \(error.message)", command: "audit") }
+            }
+            o.checks = set
+        }
+        do { return try o.validated() } catch { throw UsageError(error.message, command: "audit") }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@Suite("buttonkit audit", .serialized)
+struct AuditCommandTests {
+    @Test func theExampleListsTheFailingButtonsAndExits1() throws {
+        let r = try CLI.run(["audit", "--states", "normal,selected", "examples/configuration_dark_mode.lua"], in: CLI.root)
+        #expect(r.status == 1, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init).filter { $0.contains(": contrast ") || $0.contains(": hit target") }
+        #expect(lines.contains("more/normal/light: contrast 2.9:1 < 4.5:1 (title #8E8E93 on #F2F2F7)"))
+        #expect(lines.contains("more: hit target 120x30 pt < 44x44 pt"))
+        #expect(!lines.contains { $0.hasPrefix("more-fixed") || $0.hasPrefix("buy") })
+        #expect(r.stderr.contains("accessibility problems in 2 of 4 controls"))
+    }
+
+    @Test func aCleanScriptExits0() throws {
+        let dir = try CLI.scratch()
+        try """
+        ui.button { id = "ok", title = "OK", style = { normal = { titleColor = "label" } } }
+        """.write(to: dir.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["audit", "ok.lua"], in: dir)
+        #expect(r.status == 0 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("no accessibility problems in 1 control"))
+    }
+
+    @Test func optionsComeFromTheTableAndBadOnesExit2() throws {
+        let dir = try CLI.scratch()
+        try """
+        ui.button { id = "small", title = "S", frame = { 0, 0, 30, 30 }, style = { normal = { titleColor = "label" } } }
+        """.write(to: dir.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["audit", "--min-size", "30", "s.lua"], in: dir).status == 0)
+        #expect(try CLI.run(["audit", "--check", "contrast,label", "s.lua"], in: dir).status == 0)
+        #expect(try CLI.run(["audit", "--style", "dusk", "s.lua"], in: dir).status == 2)
+        #expect(try CLI.run(["audit", "--check", "size", "s.lua"], in: dir).status == 2)
+        #expect(try CLI.run(["audit"], in: dir).status == 2)
+        let help = try CLI.run(["help", "audit"])
+        #expect(help.status == 0 && help.stdout.contains("--min-contrast=RATIO") && help.stdout.contains("--states=STATES"))
+        #expect(try CLI.run(["help"]).stdout.contains("buttonkit audit SCRIPT"))
+    }
+}
