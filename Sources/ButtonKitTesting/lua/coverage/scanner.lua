@@ -68,10 +68,29 @@ local function any(rules, s)
   return false
 end
 
+-- The verdict depends on the simple line alone, and simple lines repeat a
+-- lot ("end", " x(x)", ...): each is matched against the rules once.
+local verdicts = {}
+local function judge(simple)
+  local v = verdicts[simple]
+  if v == nil then
+    v = any(never, simple) and "-" or any(only_hit, simple) and "?" or "+"
+    verdicts[simple] = v
+  end
+  return v ~= "+" and v ~= "?", v ~= "+"
+end
+
 local keyword = { ["nil"] = "n", ["true"] = "t", ["false"] = "f" }
 for w in ("and break do else elseif end for function goto if in local not or repeat return then until while"):gmatch("%a+") do
   keyword[w] = w
 end
+
+local byte, char = string.byte, string.char
+local is_digit, is_name_start = {}, {}
+for c = 48, 57 do is_digit[c] = true end
+for c = 65, 90 do is_name_start[c] = true end
+for c = 97, 122 do is_name_start[c] = true end
+is_name_start[95] = true
 
 -- A scanner for one file: scan(line) -> never counted?, counted only if hit?
 function M.new()
@@ -108,27 +127,34 @@ function M.new()
           i = nonspace
           out[#out + 1] = " "
         end
-        if line:find("^%.%d", i) then i = i + 1 end
-        if line:find("^%d", i) then
-          if line:find("^0[xX]", i) then i = i + 2 end
+        -- Dispatch on the byte (C locale classes: what %d, %a mean here).
+        local b = byte(line, i)
+        if b == 46 and is_digit[byte(line, i + 1)] then
+          i = i + 1
+          b = byte(line, i)
+        end
+        if is_digit[b] then
+          if b == 48 and (byte(line, i + 1) == 120 or byte(line, i + 1) == 88) then i = i + 2 end
           i = select(3, line:find("^[%x%.]*()", i))
           if line:find("^[eEpP][%+%-]", i) then
             i = select(3, line:find("^[%x%.]*()", i + 2))
           end
           i = select(3, line:find("^[iull]*()", i))
           out[#out + 1] = "0"
-        elseif line:find("^[%a_]", i) then
+        elseif is_name_start[b] then
           local name = line:match("^[%w_]*", i)
           i = i + #name
           local simple = keyword[name] or "x"
           out[#out + 1] = simple
           if simple == "function" then after_function = true end
         else
-          if line:find("^%-%-", i) then
+          if b == 45 and byte(line, i + 1) == 45 then
             comment = true
             i = i + 2
+            b = byte(line, i)
           end
-          local _, e, eq = line:find("^%[(=*)%[", i)
+          local _, e, eq
+          if b == 91 then _, e, eq = line:find("^%[(=*)%[", i) end
           if eq then
             i, equals = e + 1, eq
             if not comment then out[#out + 1] = "'" end
@@ -141,30 +167,27 @@ function M.new()
               enabled = false
             end
             break
+          elseif b == 46 then
+            local dots = line:match("^%.*", i)
+            i = i + #dots
+            out[#out + 1] = dots
           else
-            local c = line:sub(i, i)
-            if c == "." then
-              local dots = line:match("^%.*", i)
-              i = i + #dots
-              out[#out + 1] = dots
+            i = i + 1
+            if b == 39 or b == 34 then
+              out[#out + 1] = "'"
+              quote = b == 39 and "'" or '"'
+            elseif after_function and b == 40 then
+              after_function, in_params = false, true
             else
-              i = i + 1
-              if c == "'" or c == '"' then
-                out[#out + 1] = "'"
-                quote = c
-              elseif after_function and c == "(" then
-                after_function, in_params = false, true
-              else
-                out[#out + 1] = c
-              end
+              -- Other punctuation as it is ("" past the end of the line).
+              out[#out + 1] = b and char(b) or ""
             end
           end
         end
       end
     end
     if not enabled then return true, true end
-    local simple = table.concat(out)
-    return any(never, simple), any(only_hit, simple)
+    return judge(table.concat(out))
   end
 end
 
