@@ -49,6 +49,7 @@ public enum TestRun {
             coverage = CoverageRun(plan: nil, settings: nil, sandboxed: plan.test.sandbox)
         }
 
+        coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
         settings.options.coverageSettings = coverage.settings?.text
         settings.streaming = plan.jobs == 1 && plan.output == .utf

@@ -90,6 +90,15 @@ final class CoverageLua {
         return lua_toboolean(L, -1) != 0
     }
 
+    /// Whether the user's include patterns (or modules) name the file.
+    func named(_ name: String) throws(LuaError) -> Bool {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try call1("named", name)
+        return lua_toboolean(L, -1) != 0
+    }
+
     /// luacov's real_name: the file a report shows for a name in the stats.
     func realName(_ name: String) throws(LuaError) -> String {
         let L = ctx.L

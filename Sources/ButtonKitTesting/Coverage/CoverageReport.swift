@@ -41,8 +41,10 @@ struct CoverageReport {
     var totalMissed: Int { files.reduce(0) { $0 + $1.missed } }
 
     /// The report of `stats` with `settings`, scanning sources from the
-    /// working folder.
-    static func build(_ stats: CoverageStats, lua: CoverageLua, settings: CoverageSettings) throws(LuaError) -> CoverageReport {
+    /// working folder. `specs`: the run's spec files, which untested files
+    /// leave out (unless the include patterns name them), as counting does.
+    static func build(_ stats: CoverageStats, lua: CoverageLua, settings: CoverageSettings,
+                      specs: Set<String> = []) throws(LuaError) -> CoverageReport {
         var merged: [String: CoverageStats.File] = [:]
         for name in stats.sortedNames {
             guard let f = stats.files[name], try lua.included(name) else { continue }
@@ -55,6 +57,7 @@ struct CoverageReport {
             for path in untestedFiles(settings.untestedAll ? nil : settings.untestedPaths) {
                 let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
                 guard try lua.included(name) else { continue }
+                if specs.contains(name), !(try lua.named(name)) { continue }
                 let real = try lua.realName(name)
                 if merged[real] == nil { merged[real] = CoverageStats.File() }
             }

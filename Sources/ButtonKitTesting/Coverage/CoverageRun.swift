@@ -22,6 +22,17 @@ public final class CoverageRun {
     private var announced: CoverageSettings?
     public private(set) var stats = CoverageStats()
     private var heard = false
+    /// The run's spec files, as the stats name files.
+    var specs: Set<String> = []
+
+    /// Names the run's spec files the way luacov names loaded files
+    /// ("./spec/x.lua" is "spec/x.lua").
+    func specFiles(_ files: [String]) {
+        specs = Set(files.map { f in
+            let g = f.hasPrefix("./") ? String(f.dropFirst(2)) : f
+            return String(g.map { $0 == "\\" ? "/" : $0 })
+        })
+    }
 
     /// `plan` and `settings`: the run is `-c`; nil for a run that only
     /// listens for specs requiring luacov.
@@ -72,7 +83,7 @@ public final class CoverageRun {
         do {
             let lua = try CoverageLua(sandboxed: false)
             try lua.use(s.text)
-            report = try CoverageReport.build(all, lua: lua, settings: s)
+            report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs)
         } catch {
             note("buttonkit: coverage: cannot make the report: \(CoverageLua.firstPart(error))")
             return false

@@ -52,6 +52,7 @@ end
 function api.use(text) current = config.decode(text) end
 
 function api.included(name) return config.file_included(current, name) end
+function api.named(name) return config.named(current, name) end
 function api.real_name(name) return config.real_name(current, name) end
 api.classify = scanner.classify
 
