@@ -48,10 +48,12 @@ end)
 -- so they get these objects.
 for name, m in pairs(public) do package.loaded[name] = m end
 -- Coverage: under -c the counting starts here (a forked worker inherits
--- the hook), and `require "luacov"` finds luacov's API driving it, before
--- any file on package.path (so its stats are never written twice).
+-- the hook), and `require "luacov"` finds luacov's API driving it before any
+-- file on package.path (a second, real luacov would write the stats twice).
+-- Without -c, a luacov on package.path is used as busted would use it, and
+-- this one stands in when there is none.
 local luacov = import "coverage.luacov"(host.coverage, host.coverage_settings)
-table.insert(package.searchers, 2, function(name)
+table.insert(package.searchers, host.coverage_settings and 2 or #package.searchers + 1, function(name)
   local loader = luacov[name]
   if loader then return loader, "[buttonkit " .. name .. "]" end
   return nil
