@@ -119,7 +119,11 @@ static void forget_user(bk_coverage *cv, lua_State *L) {
 static void remember_user(bk_coverage *cv, lua_State *L, lua_Hook hook, int mask, int count) {
     cov_user *u = user_of(cv, L);
     if (!u) {
-        if (cv->nusers >= COV_USERS) return;  /* that thread's hook is dropped */
+        if (cv->nusers >= COV_USERS) {
+            /* Full: forget the oldest (likely a thread long collected). */
+            memmove(cv->users, cv->users + 1, (COV_USERS - 1) * sizeof cv->users[0]);
+            cv->nusers--;
+        }
         u = &cv->users[cv->nusers++];
         u->L = L;
     }
