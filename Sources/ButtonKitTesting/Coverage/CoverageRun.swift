@@ -18,6 +18,8 @@ public final class CoverageRun {
     let plan: CoveragePlan?
     let settings: CoverageSettings?
     let sandboxed: Bool
+    /// The state that read the settings, kept for the report.
+    private var lua: CoverageLua?
     /// The settings a spec's luacov module ran with (the last one heard).
     private var announced: CoverageSettings?
     public private(set) var stats = CoverageStats()
@@ -43,8 +45,10 @@ public final class CoverageRun {
     /// Reads the settings for a `-c` run; the error names the file and why.
     static func start(_ plan: CoveragePlan, sandboxed: Bool) -> Result<CoverageRun, CoverageError> {
         switch CoverageSettings.load(configFile: plan.configFile, busted: true, sandboxed: sandboxed) {
-        case .success(let s):
-            return .success(CoverageRun(plan: plan, settings: s, sandboxed: sandboxed))
+        case .success(let (s, lua)):
+            let run = CoverageRun(plan: plan, settings: s, sandboxed: sandboxed)
+            run.lua = lua
+            return .success(run)
         case .failure(let e):
             return .failure(e)
         }
@@ -81,7 +85,8 @@ public final class CoverageRun {
         guard s.writesReport || !formats.isEmpty else { return true }
         let report: CoverageReport
         do {
-            let lua = try CoverageLua(sandboxed: false)
+            let lua: CoverageLua
+            if let kept = self.lua { lua = kept } else { lua = try CoverageLua(sandboxed: false) }
             try lua.use(s.text)
             report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs)
         } catch {

@@ -109,11 +109,12 @@ public struct CoverageSettings: Sendable, Equatable {
     /// working folder (none: luacov's defaults). `busted`: the run is `-c`
     /// (busted's own excludes apply too). The message is luacov's when the
     /// file cannot be read, compiled or run.
-    static func load(configFile: String?, busted: Bool, sandboxed: Bool) -> Result<CoverageSettings, CoverageError> {
+    /// The state that read them is returned too: the report uses it again.
+    static func load(configFile: String?, busted: Bool, sandboxed: Bool) -> Result<(CoverageSettings, CoverageLua), CoverageError> {
         do {
             let lua = try CoverageLua(sandboxed: sandboxed)
             let text = try lua.load(path: configFile, cwd: currentDirectory(), busted: busted)
-            return .success(CoverageSettings(text: text))
+            return .success((CoverageSettings(text: text), lua))
         } catch {
             return .failure(CoverageError(message: CoverageLua.firstPart(error)))
         }
