@@ -1,6 +1,6 @@
-import ButtonKitTesting
 import Foundation
 import Testing
+@testable import ButtonKitTesting
 
 /// `buttonkit test -c`, through the built binary, on fixture suites whose
 /// expected files were written by luacov 0.17 itself (Tests/Fixtures/coverage,
@@ -316,6 +316,14 @@ struct CoverageStatsTests {
         #expect(t == s)
         t.merge(s)
         #expect(String(decoding: t.serialized, as: UTF8.self) == "4:x.lua\n2 0 0 4 \n")
+    }
+
+    @Test func workersSendCountsAndSettingsAsRecords() throws {
+        let counts = Record.coverage(file: "src/a b\tc.lua", counts: [1: 3, 10: 1, 7: 12])
+        #expect(counts.line == "C\tsrc/a b\\tc.lua\t1:3,7:12,10:1\n")
+        #expect(Record.parse(Substring(counts.line.dropLast()), file: "x") == counts)
+        let settings = Record.coverageConfig("statsfile\t/tmp/s\ninclude\tsrc/\\t")
+        #expect(Record.parse(Substring(settings.line.dropLast()), file: "x") == settings)
     }
 
     @Test func readsAsTolerantlyAsLuacovAndStopsWhereItStops() {
