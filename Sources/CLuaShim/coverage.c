@@ -525,6 +525,7 @@ void bk_push_coverage_lib(lua_State *L) {
         { "active", l_active }, { "cwd", l_cwd }, { NULL, NULL },
     };
     luaL_newlib(L, fns);
+    bk_coverage_scan_functions(L);
 }
 
 /* --- the host side ------------------------------------------------------------ */

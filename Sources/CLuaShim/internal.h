@@ -103,6 +103,8 @@ int bk_coverage_is_hook_function(lua_State *L, int idx);
 void bk_coverage_after_sethook(lua_State *L, lua_State *target, int coverage_function);
 int bk_coverage_install(lua_State *L);
 void bk_coverage_free(bk_state *st);
+/* coverage_scan.c: sets simplify, line_scanner, scan_line in the table on top. */
+void bk_coverage_scan_functions(lua_State *L);
 
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);

@@ -26,7 +26,8 @@ final class CoverageLua {
             try ctx.load(embedded: chunk)
             lua_rawset(L, -3)
         }
-        try ctx.call(nargs: 1, nresults: 1, timeout: 5)
+        bk_push_coverage_lib(L)
+        try ctx.call(nargs: 2, nresults: 1, timeout: 5)
         api = luaL_ref(L, bk_registryindex())
     }
 

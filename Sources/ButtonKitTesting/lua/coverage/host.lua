@@ -1,8 +1,9 @@
 -- The runner's side of coverage (a private state in the runner process):
 -- reads the settings once before the run, and at the end answers which
 -- counted files a report shows, under which name, and which of their lines
--- count. Gets the embedded coverage modules; returns its functions.
-local embedded = ...
+-- count. Gets the embedded coverage modules and coverage.c's functions;
+-- returns its own.
+local embedded, lib = ...
 local loaded = {}
 local function import(name)
   local m = loaded[name]
@@ -54,6 +55,6 @@ function api.use(text) current = config.decode(text) end
 function api.included(name) return config.file_included(current, name) end
 function api.named(name) return config.named(current, name) end
 function api.real_name(name) return config.real_name(current, name) end
-api.classify = scanner.classify
+function api.classify(text) return scanner.classify(lib.simplify(text)) end
 
 return api

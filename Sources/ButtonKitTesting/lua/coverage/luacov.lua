@@ -289,13 +289,13 @@ return function(lib, run_settings)
   local LineScanner = {}
   LineScanner.__index = LineScanner
   function LineScanner:new()
-    return setmetatable({ scan = scanner.new() }, self)
+    return setmetatable({ state = lib.line_scanner() }, self)
   end
   function LineScanner:consume(line)
     if type(line) ~= "string" then
       error("bad argument #1 to 'consume' (string expected, got " .. type(line) .. ")", 2)
     end
-    return self.scan(line)
+    return scanner.verdict(lib.scan_line(self.state, line))
   end
 
   local modules = {
