@@ -35,7 +35,7 @@ enum RunnerBench {
     static func coverage(_ t: Tools) {
         Table.section("coverage: buttonkit test -c vs the same run without -c")
         let lib = generateLibrarySuite()
-        let (cov, plain) = Timing.interleaved([t.buttonkit, "test", "-c", "spec"], [t.buttonkit, "test", "spec"], rounds: 5, in: lib)
+        let (cov, plain) = Timing.interleaved([t.buttonkit, "test", "-c", "spec"], [t.buttonkit, "test", "spec"], rounds: 15, in: lib)
         Table.row("library + 400 tests, -c", Table.ms(cov), baseline: "plain " + Table.ms(plain),
                   ratio: Table.x(cov / plain), target: "<= 2.0x", was: "n/a", ok: cov / plain <= 2.0)
         let hash = "/tmp/buttonkit-bench-\(getpid())-hash"
