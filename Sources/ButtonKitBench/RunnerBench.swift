@@ -24,6 +24,99 @@ enum RunnerBench {
         for _ in 0..<20 { one = min(one, Timing.spawn([t.buttonkit, "test", "spec"], in: d1)) }
         Table.row("a one-test file (start-up + framework)", Table.ms(one))
         for d in [d1, d2k, d10k] { remove(d) }
+        coverage(t)
+    }
+
+    /// `buttonkit test -c` against the same run without coverage: a suite
+    /// shaped like the public ones (a library, tests that call it), and the
+    /// VM-bound hash suite, where Lua's own line-hook dispatch is the floor
+    /// (an empty C line hook already costs stock Lua several times on tight
+    /// loops). luacov's own cost beside it when a luacov checkout is given.
+    static func coverage(_ t: Tools) {
+        Table.section("coverage: buttonkit test -c vs the same run without -c")
+        let lib = generateLibrarySuite()
+        let (cov, plain) = Timing.interleaved([t.buttonkit, "test", "-c", "spec"], [t.buttonkit, "test", "spec"], rounds: 15, in: lib)
+        Table.row("library + 400 tests, -c", Table.ms(cov), baseline: "plain " + Table.ms(plain),
+                  ratio: Table.x(cov / plain), target: "<= 2.0x", was: "n/a", ok: cov / plain <= 2.0)
+        let hash = "/tmp/buttonkit-bench-\(getpid())-hash"
+        mkdir(hash, 0o755)
+        mkdir(hash + "/spec", 0o755)
+        copy(t.fixture("hash/spec/hash_spec.lua"), to: hash + "/spec/hash_spec.lua")
+        let (hcov, hplain) = Timing.interleaved([t.buttonkit, "test", "-c", "spec"], [t.buttonkit, "test", "spec"], rounds: 3, in: hash)
+        Table.row("VM-bound hash suite (4 MB), -c", Table.ms(hcov), baseline: "plain " + Table.ms(hplain),
+                  ratio: Table.x(hcov / hplain))
+        if !t.luacov.isEmpty {
+            let saved = getenv("LUA_PATH").map { String(cString: $0) }
+            setenv("LUA_PATH", t.luacov + "/src/?.lua;;", 1)
+            let (lc, bplain) = Timing.interleaved([t.busted, "-c", "spec"], [t.busted, "spec"], rounds: 3, in: lib)
+            if let saved { setenv("LUA_PATH", saved, 1) } else { unsetenv("LUA_PATH") }
+            Table.row("  luacov: busted -c, same library suite", Table.ms(lc), baseline: "busted " + Table.ms(bplain),
+                      ratio: Table.x(lc / bplain))
+        } else {
+            Table.row("  luacov's own cost: not measured (set LUACOV_SRC to a luacov checkout)", "")
+        }
+        for d in [lib, hash] {
+            for f in ["luacov.stats.out", "luacov.report.out"] { unlink(d + "/" + f) }
+        }
+        unlink(lib + "/src/lib.lua"); rmdir(lib + "/src")
+        remove(lib)
+        unlink(hash + "/spec/hash_spec.lua"); rmdir(hash + "/spec"); rmdir(hash)
+    }
+
+    static func copy(_ from: String, to: String) {
+        guard let i = fopen(from, "r"), let o = fopen(to, "w") else { return }
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buf, 1, buf.count, i)
+            if n == 0 { break }
+            fwrite(buf, 1, n, o)
+        }
+        fclose(i); fclose(o)
+    }
+
+    /// A library of 40 small functions (branches, loops, strings, tables)
+    /// in src/, and a spec of 400 tests calling them (spec/gen_spec.lua).
+    static func generateLibrarySuite() -> String {
+        let dir = "/tmp/buttonkit-bench-\(getpid())-library"
+        mkdir(dir, 0o755)
+        mkdir(dir + "/spec", 0o755)
+        mkdir(dir + "/src", 0o755)
+        var lib = ["local M = {}", ""]
+        for i in 0..<40 {
+            lib += [
+                "function M.f\(i)(items, n)",
+                "  local out = {}",
+                "  for k = 1, #items do",
+                "    local v = items[k]",
+                "    if type(v) == \"number\" then",
+                "      out[#out + 1] = v * n + \(i)",
+                "    elseif type(v) == \"string\" then",
+                "      out[#out + 1] = (\"%s-%d\"):format(v, n)",
+                "    else",
+                "      out[#out + 1] = tostring(v)",
+                "    end",
+                "  end",
+                "  return table.concat(out, \",\")",
+                "end",
+                "",
+            ]
+        }
+        lib.append("return M")
+        write(lib.joined(separator: "\n") + "\n", to: dir + "/src/lib.lua")
+        var spec = ["local lib = require \"lib\"", "describe(\"library\", function()"]
+        for i in 0..<400 {
+            let f = i % 40
+            spec.append("  it(\"f\(f) case \(i)\", function() assert.is_string(lib.f\(f)({ 1, \"a\", true, \(i), \"b\" }, \(i % 7 + 1))) end)")
+        }
+        spec.append("end)")
+        write(spec.joined(separator: "\n") + "\n", to: dir + "/spec/gen_spec.lua")
+        return dir
+    }
+
+    static func write(_ text: String, to path: String) {
+        let f = fopen(path, "w")
+        fputs(text, f)
+        fclose(f)
     }
 
     /// Writes a spec of `n` small tests sharing a before_each, in a folder

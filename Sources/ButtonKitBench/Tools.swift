@@ -5,8 +5,11 @@ struct Tools {
     var lua = "lua5.4"
     var busted = "busted"
     var fixtures = "scripts/bench-lua"
+    /// A luacov checkout (its src/ on LUA_PATH) for luacov's own cost beside
+    /// coverage's; empty when none was given (the bench never fetches it).
+    var luacov = ""
 
-    /// Reads `--buttonkit PATH --lua PATH --busted PATH --fixtures DIR`.
+    /// Reads `--buttonkit PATH --lua PATH --busted PATH --fixtures DIR [--luacov DIR]`.
     init(_ args: ArraySlice<String>) throws(UsageError) {
         var i = args.startIndex
         while i < args.endIndex {
@@ -18,6 +21,7 @@ struct Tools {
             case "--lua": lua = value
             case "--busted": busted = value
             case "--fixtures": fixtures = value
+            case "--luacov": luacov = value
             default: throw UsageError("unknown option \(name)")
             }
             i += 2

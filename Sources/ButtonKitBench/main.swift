@@ -6,12 +6,12 @@ import Glibc
 // baselines and targets; they assert nothing (tests check behaviour).
 //
 //   ButtonKitBench core | memory
-//   ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR]
+//   ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR] [--luacov DIR]
 //   ButtonKitBench framework | worker-spec FILE | spec FILE | sizes | init   (probes)
 
 let usage = """
 usage: ButtonKitBench core | memory
-       ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR]
+       ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR] [--luacov DIR]
        ButtonKitBench framework | worker-spec FILE | spec FILE | sizes | init
 """
 

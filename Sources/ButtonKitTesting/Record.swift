@@ -17,6 +17,8 @@ public enum Record: Equatable {
     case lastWords(activity: String, message: String, line: Int)
     /// Line counts of one Lua file, for coverage.
     case coverage(file: String, counts: [Int: Int])
+    /// The coverage settings a spec's luacov module ran with (as text).
+    case coverageConfig(String)
 
     static func escape(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 || $0 == 31 }) else { return s }
@@ -139,6 +141,7 @@ public enum Record: Equatable {
                 if kv.count == 2 { counts[number(kv[0])] = number(kv[1]) }
             }
             return .coverage(file: unescape(f[1]), counts: counts)
+        case 75 where f.count >= 2: return .coverageConfig(unescape(f[1]))  // K
         default: return nil
         }
     }
@@ -240,6 +243,7 @@ public struct RecordWriter {
                 if i > 0 { bytes.append(44) }
                 int(k); bytes.append(58); int(counts[k] ?? 0)
             }
+        case .coverageConfig(let text): raw("K\t"); escaped(text)
         }
         bytes.append(10)
     }

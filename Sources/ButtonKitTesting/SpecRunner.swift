@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitLua
+import CLuaShim
 
 /// Runs one spec file in a Lua state with the busted-compatible framework
 /// loaded, handing each result to `onResult` as it finishes.
@@ -56,6 +57,8 @@ public enum SpecRunner {
                            onResult: @escaping (TestResult) -> Void) {
         let ctx = template.context
         ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)
+        // Coverage leaves the spec file itself out (unless the settings name it).
+        bk_coverage_set_spec(ctx.L, file)
         if options.inWorker { ctx.endWithLastWords() }
         let exe = LuaContext.executablePath ?? "buttonkit"
         let interpreter = [options.interpreter ?? exe]

@@ -24,6 +24,7 @@ public struct Supervisor {
         case note(String)
         case loaded(file: String, paths: [String])
         case coverage(file: String, counts: [Int: Int])
+        case coverageConfig(String)
         case fileFinished(String)
     }
 
@@ -163,6 +164,7 @@ public struct Supervisor {
                     case .note(let t)?: state[f].events.append(.note(t))
                     case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
                     case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
+                    case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
                     case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)
                     case .fileDone?: state[f].done = true
                     case nil: break

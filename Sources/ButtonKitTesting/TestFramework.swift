@@ -38,9 +38,10 @@ enum TestFramework {
         defer { lua_settop(L, top) }
         try ctx.load(embedded: EmbeddedLua.modules["testing"]!)
         lua_createtable(L, 0, Int32(EmbeddedLua.modules.count))
-        // The output-handler host and its fallbacks run in the runner, not
-        // in spec files.
-        for (name, chunk) in EmbeddedLua.modules where name != "testing" && name != "config" && !name.hasPrefix("handlers.") {
+        // The output-handler host and its fallbacks run in the runner, and
+        // coverage's host in the reporting state, not in spec files.
+        for (name, chunk) in EmbeddedLua.modules
+        where name != "testing" && name != "config" && name != "coverage.host" && !name.hasPrefix("handlers.") {
             Value.pushString(L, name)
             try ctx.load(embedded: chunk)
             lua_rawset(L, -3)
@@ -109,6 +110,8 @@ enum TestFramework {
         Push.field(L, "clock") { bk_push_clock(L) }
         Push.field(L, "activity") { bk_push_activity(L) }
         Push.field(L, "line") { bk_push_line(L) }
+        Push.field(L, "coverage") { bk_push_coverage_lib(L) }
+        if let s = options.coverageSettings { Push.field(L, "coverage_settings") { Value.pushString(L, s) } }
         let fns: [(String, bk_hostfn)] = [
             ("report", { L in Host.run(L, TestFramework.report) }),
             ("started", { L in Host.run(L) { L in

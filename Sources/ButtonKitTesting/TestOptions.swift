@@ -40,6 +40,8 @@ public struct TestOptions: Sendable {
     public var interpreter: String?
     /// Echo what tests print while they run (terminal formats only).
     public var echoOutput = false
+    /// Coverage settings (CoverageSettings.text) when the run counts lines (-c).
+    public var coverageSettings: String?
 
     /// What specs see as the global `arg` (busted's: its own command line).
     public var scriptArgs: [String] = []

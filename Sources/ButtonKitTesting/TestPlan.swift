@@ -34,6 +34,8 @@ public struct TestPlan: Sendable {
     public var seed: Int?
     /// Options for the framework inside each spec file's state.
     public var test = TestOptions()
+    /// Line coverage (`-c`), nil when off.
+    public var coverage: CoveragePlan?
     /// One line each for options accepted that mean nothing here.
     public var notes: [String] = []
 

@@ -55,7 +55,22 @@ public enum TestRun {
             reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
         }
 
+        // Coverage: -c reads luacov's settings before anything runs (a bad
+        // .luacov stops the run, as it stops luacov); without -c the run
+        // still listens for specs that require luacov themselves.
+        let coverage: CoverageRun
+        if let cp = plan.coverage {
+            switch CoverageRun.start(cp, sandboxed: plan.test.sandbox) {
+            case .success(let c): coverage = c
+            case .failure(let e): note("buttonkit: \(e.message)"); return 1
+            }
+        } else {
+            coverage = CoverageRun(plan: nil, settings: nil, sandboxed: plan.test.sandbox)
+        }
+
+        coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
+        settings.options.coverageSettings = coverage.settings?.text
         settings.streaming = plan.jobs == 1 && plan.output == .utf
         settings.starts = reporters.contains { $0.wantsStarts }
         let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.output.isMachineReadable)
@@ -82,7 +97,9 @@ public enum TestRun {
                     if plan.test.failFast && res.isFailure { stopped = true; return false }
                 case .note(let t): note("note: \(t)")
                 case .fileFinished(let f): for r in reporters { r.fileFinished(f) }
-                case .loaded, .coverage: break
+                case let .coverage(file, counts): coverage.add(file, counts: counts)
+                case .coverageConfig(let text): coverage.announce(text)
+                case .loaded: break
                 }
                 return true
             }
@@ -96,6 +113,7 @@ public enum TestRun {
         var status: Int32 = total.failed + total.errors > 0 ? 1 : 0
         if case .handler = plan.output, handler == nil || (handler?.failures ?? 0) > 0 { status = 1 }
         for o in outputs { if let f = o.failure { note("buttonkit: \(f)"); status = 1 } }
+        if !coverage.finish(note: note) { status = 1 }
         if total.total == 0 && !plan.test.list {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }

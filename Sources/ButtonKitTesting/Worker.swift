@@ -58,10 +58,15 @@ enum Worker {
             send(.result(r))
             if settings.streaming { _ = bk_channel_flush() }
         }
+        // Without the runner's template (it failed to load), one of our own:
+        // loading it again reports why, against this file.
+        let template = template ?? (try? SpecRunner.prepare(options))
         if let template {
             template.forked()
             SpecRunner.run(file: file, in: template, options: options, onNote: { send(.note($0)) }, onStart: onStart,
                            onResult: onResult)
+            // Coverage: what this file counted, for the runner to add up.
+            for r in CoverageRun.records(template.context.L) { send(r) }
         } else {
             SpecRunner.run(file: file, options: options, onNote: { send(.note($0)) }, onStart: onStart, onResult: onResult)
         }

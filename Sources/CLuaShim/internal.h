@@ -21,6 +21,8 @@
  * code cannot be interrupted (a C function, a __gc finalizer). */
 #define BK_GRACE_SECONDS 2
 
+typedef struct bk_coverage bk_coverage;
+
 typedef struct bk_hijack {
     lua_State *L;
     lua_Hook hook;
@@ -68,6 +70,9 @@ struct bk_state {
      * NULL outside such a call (handlers then run on `main`). */
     lua_State *active;
 
+    /* Line coverage (coverage.c), NULL until a run asks for it. */
+    bk_coverage *coverage;
+
     /* The host. */
     void *host;
     bk_releasefn release;
@@ -90,6 +95,16 @@ void bk_limits_arm(bk_state *st, long long deadline_ns);
 void bk_limits_hijack(bk_state *st, lua_State *L);
 void bk_limits_stop_firing(bk_state *st);
 int bk_limits_install(lua_State *L);
+
+/* coverage.c: the limits put coverage's hook back where theirs was left
+ * (rehook), and debug.sethook keeps it beside a user's hook. */
+void bk_coverage_rehook(lua_State *L);
+int bk_coverage_is_hook_function(lua_State *L, int idx);
+void bk_coverage_after_sethook(lua_State *L, lua_State *target, int coverage_function);
+int bk_coverage_install(lua_State *L);
+void bk_coverage_free(bk_state *st);
+/* coverage_scan.c: sets simplify, line_scanner, scan_line in the table on top. */
+void bk_coverage_scan_functions(lua_State *L);
 
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);

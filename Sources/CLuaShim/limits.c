@@ -211,7 +211,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
                 return;
             }
         }
-        lua_sethook(L, NULL, 0, 0);
+        bk_coverage_rehook(L);  /* coverage's hook, if it runs; else none */
         return;
     }
     st->hook_ran = 1;
@@ -486,15 +486,18 @@ static int co_wrap(lua_State *L) {
     return 1;
 }
 
-/* debug.sethook: the user's hook is installed as usual; while a limit is
- * firing, the limit's hook goes back on top and the user's is what gets
- * restored afterwards. */
+/* debug.sethook: the user's hook is installed as usual (beside coverage's,
+ * when a run counts lines: coverage.c); while a limit is firing, the
+ * limit's hook goes back on top and the user's is what gets restored
+ * afterwards. */
 static int sethook(lua_State *L) {
     int n = lua_gettop(L);
     lua_State *target = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
+    int coverage_function = bk_coverage_is_hook_function(L, target == L ? 1 : 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, n, 0);
+    bk_coverage_after_sethook(L, target, coverage_function);
     bk_state *st = bk_st(L);
     if (st->firing) {
         if (target != L) anchor_thread(st, L, target);
@@ -520,7 +523,7 @@ int bk_limits_install(lua_State *L) {
         lua_setfield(L, -2, "sethook");
     }
     lua_pop(L, 1);
-    return 0;
+    return bk_coverage_install(L);
 }
 
 void bk_after_fork(lua_State *L) {

@@ -115,6 +115,7 @@ void bk_close(lua_State *L, double finalizer_timeout) {
     }
     lua_close(L);
     bk_limits_unregister(st);
+    bk_coverage_free(st);
     free(st);
 }
 

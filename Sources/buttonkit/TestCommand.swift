@@ -67,8 +67,9 @@ enum TestCommand {
         Option("sandbox", group: limits, help: "confine specs like `buttonkit run` (no processes, C modules or files outside the tree)"),
         Option("unsafe", group: limits, help: "no sandbox (the default for tests)"),
 
-        Option("coverage", short: "c", negatable: true, group: coverage, help: "line coverage of the Lua files the suite loads"),
+        Option("coverage", short: "c", negatable: true, group: coverage, help: "line coverage of the Lua files the suite loads: luacov.stats.out and luacov.report.out, as luacov writes them"),
         Option("coverage-config-file", value: "FILE", group: coverage, help: "luacov settings (default .luacov)"),
+        Option("coverage-format", value: "FORMAT", group: coverage, help: "also write lcov (lcov.info), cobertura (cobertura.xml) or html (luacov.report.html); repeatable or comma-separated; implies -c"),
 
         Option("update-snapshots", short: "u", group: other, help: "rewrite stored snapshots and remove obsolete ones"),
         Option("ci", negatable: true, group: other, help: "a missing snapshot fails instead of being written (default when CI is set)"),
@@ -292,7 +293,13 @@ enum TestCommand {
         }
 
         // Coverage.
-        if flag("coverage") == true { notes.append("buttonkit: --coverage is not supported yet") }
+        let formats = CoverageFormat.parse(values("coverage-format"))
+        if let bad = formats.unknown {
+            throw UsageError("--coverage-format expects lcov, cobertura or html, got '\(bad)'", command: "test")
+        }
+        if flag("coverage") ?? !formats.formats.isEmpty {
+            p.coverage = CoveragePlan(configFile: value("coverage-config-file"), formats: formats.formats)
+        }
 
         p.test.updateSnapshots = flag("update-snapshots") ?? false
         p.test.ci = flag("ci") ?? (getenv("CI").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false)

@@ -47,6 +47,18 @@ end)
 -- Register every name suites require, whatever ./src or the system holds,
 -- so they get these objects.
 for name, m in pairs(public) do package.loaded[name] = m end
+-- Coverage: under -c the counting starts here (a forked worker inherits
+-- the hook), and `require "luacov"` finds luacov's API driving it before any
+-- file on package.path (a second, real luacov would write the stats twice).
+-- Without -c, a luacov on package.path is used as busted would use it, and
+-- this one stands in when there is none.
+local luacov = import "coverage.luacov"(host.coverage, host.coverage_settings)
+table.insert(package.searchers, host.coverage_settings and 2 or #package.searchers + 1, function(name)
+  local loader = luacov[name]
+  if loader then return loader, "[buttonkit " .. name .. "]" end
+  return nil
+end)
+
 local busted = embedded["busted"](host, internals)
 package.loaded["busted"] = busted
 busted.install_globals()

@@ -138,6 +138,18 @@ void bk_channel_stuck(void *ud, const char *message, size_t length);
 /* Crash signals (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) leave last words too. */
 void bk_channel_catch_crashes(void);
 
+/* Line coverage (coverage.c). bk_push_coverage_lib pushes the functions the
+ * runner's Lua side drives it with (start, stop, hook, hit, data, ...);
+ * bk_coverage_set_spec names the spec file a worker runs (spec files are
+ * not counted unless the configuration includes them); the counts are read
+ * back per counted file: its name in the stats file, counts[1...max]. */
+void bk_push_coverage_lib(lua_State *L);
+void bk_coverage_set_spec(lua_State *L, const char *path);
+int bk_coverage_file_count(lua_State *L);
+const char *bk_coverage_file(lua_State *L, int i, size_t *keylen, const uint64_t **counts, int *max);
+/* The configuration the luacov module announced (NULL when none). */
+const char *bk_coverage_config(lua_State *L);
+
 /* Monotonic seconds. */
 double bk_now(void);
 

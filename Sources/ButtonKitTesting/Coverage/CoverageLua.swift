@@ -1,0 +1,127 @@
+import ButtonKit
+import ButtonKitLua
+import CLuaShim
+
+/// The runner's private Lua state for coverage (`lua/coverage/host.lua`):
+/// reads `.luacov` (Lua code), and answers with Lua patterns and luacov's
+/// line rules which files and lines a report shows.
+final class CoverageLua {
+    let ctx: LuaContext
+    private var api: Int32 = LUA_NOREF
+
+    /// `sandboxed`: the user's `.luacov` runs confined (a run under `--sandbox`).
+    init(sandboxed: Bool) throws(LuaError) {
+        var o = LuaContext.Options()
+        o.sandbox = sandboxed
+        o.timeout = 30
+        ctx = try LuaContext(options: o)
+        let L = ctx.L
+        guard let host = EmbeddedLua.modules["coverage.host"] else {
+            throw LuaError(kind: .runtime, message: "the coverage modules are missing from this build")
+        }
+        try ctx.load(embedded: host)
+        lua_createtable(L, 0, 4)
+        for (name, chunk) in EmbeddedLua.modules where name.hasPrefix("coverage.") && name != "coverage.host" {
+            Value.pushString(L, name)
+            try ctx.load(embedded: chunk)
+            lua_rawset(L, -3)
+        }
+        bk_push_coverage_lib(L)
+        try ctx.call(nargs: 2, nresults: 1, timeout: 5)
+        api = luaL_ref(L, bk_registryindex())
+    }
+
+    /// Pushes api[name]; then the caller pushes arguments and calls.
+    private func function(_ name: String) {
+        let L = ctx.L
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(api))
+        Value.pushString(L, name)
+        lua_rawget(L, -2)
+        bk_remove(L, -2)
+    }
+
+    /// The first line of an error (without the traceback bk_call adds).
+    static func firstPart(_ e: LuaError) -> String {
+        let m = e.message
+        var lines: [Substring] = []
+        for line in m.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("stack traceback:") { break }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Reads the settings (`path` nil: LUACOV_CONFIG or .luacov, missing
+    /// means the defaults); returns them as text.
+    func load(path: String?, cwd: String, busted: Bool) throws(LuaError) -> String {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        function("load")
+        if let path { Value.pushString(L, path) } else { lua_pushnil(L) }
+        Value.pushString(L, cwd)
+        Value.pushBool(L, busted)
+        try ctx.call(nargs: 3, nresults: 1, timeout: 10)
+        return Value.string(L, -1) ?? ""
+    }
+
+    /// Reports with these settings from now on.
+    func use(_ settings: String) throws(LuaError) {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        function("use")
+        Value.pushString(L, settings)
+        try ctx.call(nargs: 1, nresults: 0, timeout: 5)
+    }
+
+    /// Calls api[name](arg), leaving one result.
+    private func call1(_ name: String, _ arg: String) throws(LuaError) {
+        function(name)
+        Value.pushString(ctx.L, arg)
+        try ctx.call(nargs: 1, nresults: 1, timeout: 5)
+    }
+
+    /// luacov's file_included for a name in the stats.
+    func included(_ name: String) throws(LuaError) -> Bool {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try call1("included", name)
+        return lua_toboolean(L, -1) != 0
+    }
+
+    /// Whether the user's include patterns (or modules) name the file.
+    func named(_ name: String) throws(LuaError) -> Bool {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try call1("named", name)
+        return lua_toboolean(L, -1) != 0
+    }
+
+    /// luacov's real_name: the file a report shows for a name in the stats.
+    func realName(_ name: String) throws(LuaError) -> String {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        try call1("real_name", name)
+        return Value.string(L, -1) ?? name
+    }
+
+    /// One code per line of `source`: "-" never counted, "?" counted only
+    /// when hit, "+" counted.
+    func classify(_ source: [UInt8]) throws(LuaError) -> [UInt8] {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        function("classify")
+        source.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+        try ctx.call(nargs: 1, nresults: 1, timeout: 30)
+        var len = 0
+        guard let p = lua_tolstring(L, -1, &len) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self))
+    }
+}

@@ -1,0 +1,6 @@
+local f = load("local x = 1\nreturn x + 1", "=stringchunk")
+assert(f() == 2)
+local g = load("return 3")
+assert(g() == 3)
+local h = load("local y = 2\nreturn y")
+assert(h() == 2)

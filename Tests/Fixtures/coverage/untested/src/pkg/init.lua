@@ -1,0 +1,6 @@
+local pkg = {}
+pkg.sub = require "pkg.sub"
+function pkg.hello()
+   return pkg.sub.value()
+end
+return pkg
