@@ -226,7 +226,7 @@ open class Button {
     public func styleFor(_ state: ControlState) -> Style { styles[state] ?? Style() }
 
     /// Inputs that control kinds add to resolution (sort icons, direction).
-    open func resolverExtras() -> Resolver.Extras {
+    open func resolverExtras(for state: ControlState) -> Resolver.Extras {
         var e = Resolver.Extras()
         e.adjustsImageWhenDisabled = adjustsImageWhenDisabled
         e.adjustsImageWhenHighlighted = adjustsImageWhenHighlighted
@@ -246,13 +246,13 @@ open class Button {
 
     /// The resolved appearance `state` would have; the button does not change.
     public func appearance(for state: ControlState) -> Appearance {
-        Resolver.resolve(styles, state: state, fallback: fallback, extras: resolverExtras())
+        Resolver.resolve(styles, state: state, fallback: fallback, extras: resolverExtras(for: state))
     }
 
     /// The appearance `state` would have in `style` (nil: the button's own
     /// style): `appearanceFor(state, { style = "dark" })`.
     public func appearance(for state: ControlState, style: UserInterfaceStyle?) -> Appearance {
-        var e = resolverExtras()
+        var e = resolverExtras(for: state)
         e.traits = e.traits.with(style: style)
         return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)
     }

@@ -61,10 +61,15 @@ public final class SortButton: Button {
     }
 
     /// Adds the icon of the current direction and the direction itself.
-    public override func resolverExtras() -> Resolver.Extras {
-        var e = super.resolverExtras()
-        e.icon = icons[direction]
-        e.direction = direction
+    /// The icon and direction of the state being resolved: a sort button is
+    /// selected exactly when it has a direction, so an unselected state shows
+    /// the neutral icon, and a selected one the arrow of its direction (or,
+    /// previewed while unselected, of the direction selection would bring).
+    public override func resolverExtras(for state: ControlState) -> Resolver.Extras {
+        var e = super.resolverExtras(for: state)
+        let shown: SortDirection = state.contains(.selected) ? (direction == .none ? initialDirection : direction) : .none
+        e.icon = icons[shown]
+        e.direction = shown
         return e
     }
 }

@@ -89,20 +89,16 @@ public struct ControlPicture {
         var out = ""
         if let img = a.image {
             let iy = (height - iconSize) / 2
+            let adj = a.imageAdjustment
             if SortIcon.names.contains(img) {
-                out += SortIcon.svg(img, x: cursor, y: iy, size: iconSize)
+                out += SortIcon.svg(img, x: cursor, y: iy, size: iconSize, adjustment: adj)
             } else {
-                out += "<g class=\"image\" data-image=\"\(SVGText.escape(img))\"><rect x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" rx=\"2\" fill=\"#ECEFF1\" stroke=\"#78909C\"/>"
-                out += "<path d=\"M\(n(cursor)) \(n(iy + iconSize)) L\(n(cursor + iconSize)) \(n(iy))\" stroke=\"#B0BEC5\"/>"
-                out += "<text x=\"\(n(cursor + iconSize / 2))\" y=\"\(n(iy + iconSize / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, iconSize * 0.3)))\" fill=\"#37474F\">\(SVGText.escape(String(img.prefix(6))))</text></g>"
-            }
-            switch a.imageAdjustment {
-            case .highlighted:
-                out += "<rect class=\"image-adjustment\" data-adjustment=\"highlighted\" x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" fill=\"#000000\" fill-opacity=\"0.35\"/>"
-            case .disabled:
-                out += "<rect class=\"image-adjustment\" data-adjustment=\"disabled\" x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" fill=\"#FFFFFF\" fill-opacity=\"0.55\"/>"
-            case .none:
-                break
+                // An image by name: a placeholder, its colours adjusted as the
+                // image's own would be.
+                let mark = adj == .none ? "" : " data-adjustment=\"\(adj.rawValue)\""
+                out += "<g class=\"image\" data-image=\"\(SVGText.escape(img))\"\(mark)><rect x=\"\(n(cursor))\" y=\"\(n(iy))\" width=\"\(n(iconSize))\" height=\"\(n(iconSize))\" rx=\"2\" fill=\"\(ImageTone.apply("#ECEFF1", adj))\" stroke=\"\(ImageTone.apply("#78909C", adj))\"/>"
+                out += "<path d=\"M\(n(cursor)) \(n(iy + iconSize)) L\(n(cursor + iconSize)) \(n(iy))\" stroke=\"\(ImageTone.apply("#B0BEC5", adj))\"/>"
+                out += "<text x=\"\(n(cursor + iconSize / 2))\" y=\"\(n(iy + iconSize / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, iconSize * 0.3)))\" fill=\"\(ImageTone.apply("#37474F", adj))\">\(SVGText.escape(String(img.prefix(6))))</text></g>"
             }
             cursor += imageWidth + gap
         }

@@ -12,6 +12,24 @@ struct SortTests {
         return bar
     }
 
+    @Test func theIconShownIsTheOneOfTheStateResolved() throws {
+        let s = SortButton(key: "price")
+        s.icons = [.none: "up_down", .ascending: "up", .descending: "down"]
+        s.initialDirection = .descending
+        // Unselected: the neutral icon; a preview of selected shows the
+        // direction selection would bring.
+        #expect(s.appearance(for: .normal).image == "up_down")
+        #expect(s.appearance(for: .selected).image == "down")
+        #expect(s.appearance(for: .selected).direction == .descending)
+        try s.setSelected(true)
+        try s.setDirection(.ascending)
+        #expect(s.appearance.image == "up")
+        // A preview of an unselected state, while selected, is neutral.
+        #expect(s.appearance(for: .normal).image == "up_down")
+        #expect(s.appearance(for: .normal).direction == SortDirection.none)
+        #expect(s.appearance(for: [.selected, .highlighted]).image == "up")
+    }
+
     @Test func firstSelectionUsesInitialDirection() throws {
         let s = SortButton(key: "price")
         try s.setSelected(true)
