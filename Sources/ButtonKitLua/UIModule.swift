@@ -160,6 +160,12 @@ enum UIModule {
             Value.pushString(L, all ? Pictures.strip(b) : Pictures.svg(b))
         case .screen:
             Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue()))
+        case .sortBar:
+            let bar = Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue()
+            Value.pushString(L, all ? Pictures.strip(bar) : Pictures.svg(bar))
+        case .radioGroup:
+            let g = Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue()
+            Value.pushString(L, all ? Pictures.strip(g) : Pictures.svg(g))
         default:
             throw a.expected(1, "control or screen")
         }

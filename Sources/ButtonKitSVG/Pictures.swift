@@ -49,13 +49,92 @@ public enum Pictures {
         let totalHeight = header + h + labelHeight + pad
         var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
         body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape("\(b.kind.rawValue) \(b.id)"))</text>"
-        for (i, st) in stripStates.enumerated() {
-            let x = pad + cell * Double(i)
-            body += "<rect x=\"\(n(x - 2))\" y=\"\(n(header - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#E0E0E0\" stroke-dasharray=\"2 2\"/>"
-            body += ControlPicture(appearance: b.appearance(for: st), width: w, height: h).svg(x: x, y: header)
-            body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(header + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description))</text>"
-        }
+        body += cells(b, x: pad, y: header, cell: cell)
         return document(width: totalWidth, height: totalHeight, body, title: "\(b.kind.rawValue) \(b.id): all states")
+    }
+
+    /// The five state cells of one button in a row starting at (x, y), the
+    /// button's current state framed in blue and labelled "now".
+    static func cells(_ b: Button, x x0: Double, y: Double, cell: Double) -> String {
+        let n = SVGNumber.format
+        let w = max(1, b.frame.width), h = max(1, b.frame.height)
+        var body = ""
+        for (i, st) in stripStates.enumerated() {
+            let x = x0 + cell * Double(i)
+            let now = st == b.state
+            body += now
+                ? "<rect class=\"current\" x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#1E88E5\" stroke-width=\"2\"/>"
+                : "<rect x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#E0E0E0\" stroke-dasharray=\"2 2\"/>"
+            body += ControlPicture(appearance: b.appearance(for: st), width: w, height: h).svg(x: x, y: y)
+            let label = st.description + (now ? " · now" : "")
+            body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"\(now ? "#1565C0" : "#455A64")\">\(SVGText.escape(label))</text>"
+        }
+        return body
+    }
+
+    /// A sort bar as one picture under its id: a row of state cells per
+    /// button, named by its key, the selection said in the heading.
+    public static func strip(_ bar: SortBar) -> String {
+        members(kind: "sortBar", id: bar.id, selected: bar.selected.map { "key " + $0.key },
+                bar.buttons.map { ("key " + $0.key, $0) })
+    }
+
+    /// A radio group as one picture under its id: a row per member, named
+    /// by its value.
+    public static func strip(_ g: RadioGroup) -> String {
+        let labelled = zip(g.values, g.buttons).map { ("value " + $0.0.description, $0.1) }
+        return members(kind: "radioGroup", id: g.id, selected: g.value.map { "value " + $0.description }, labelled)
+    }
+
+    /// A sort bar as it looks now: its buttons side by side, each named.
+    public static func svg(_ bar: SortBar) -> String {
+        row(kind: "sortBar", id: bar.id, bar.buttons.map { ("key " + $0.key, $0) })
+    }
+
+    /// A radio group as it looks now: its members side by side, each named.
+    public static func svg(_ g: RadioGroup) -> String {
+        row(kind: "radioGroup", id: g.id, zip(g.values, g.buttons).map { ("value " + $0.0.description, $0.1) })
+    }
+
+    static func row(kind: String, id: String, _ items: [(String, Button)]) -> String {
+        let n = SVGNumber.format
+        let pad = 12.0, labelHeight = 18.0, header = 22.0
+        let h = items.map { max(1, $0.1.frame.height) }.max() ?? 1
+        var x = pad
+        var body = ""
+        for (label, b) in items {
+            let w = max(1, b.frame.width)
+            if !b.isHidden { body += ControlPicture(appearance: b.appearance, width: w, height: h).svg(x: x, y: header) }
+            body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(header + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(label + " · " + b.state.description))</text>"
+            x += w + pad
+        }
+        let totalWidth = max(x, 120), totalHeight = header + h + labelHeight + pad
+        let top = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
+            + "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape("\(kind) \(id)"))</text>"
+        return document(width: totalWidth, height: totalHeight, top + body, title: "\(kind) \(id)")
+    }
+
+    static func members(kind: String, id: String, selected: String?, _ rows: [(String, Button)]) -> String {
+        let n = SVGNumber.format
+        let pad = 12.0, labelHeight = 18.0, header = 22.0
+        let labelWidth = max(60, (rows.map { SVGText.width($0.0, font: Font(size: 11)) }.max() ?? 0) + 2 * pad)
+        let w = rows.map { max(1, $0.1.frame.width) }.max() ?? 1
+        let h = rows.map { max(1, $0.1.frame.height) }.max() ?? 1
+        let cell = w + pad
+        let rowHeight = h + labelHeight + pad
+        let totalWidth = labelWidth + cell * Double(stripStates.count) + pad
+        let totalHeight = header + rowHeight * Double(max(1, rows.count)) + pad
+        var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
+        let heading = "\(kind) \(id)" + (selected.map { " — selected: \($0)" } ?? " — nothing selected")
+        body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape(heading))</text>"
+        for (r, (label, b)) in rows.enumerated() {
+            let y = header + rowHeight * Double(r)
+            body += "<g class=\"member\" data-member=\"\(SVGText.escape(label))\" data-id=\"\(SVGText.escape(b.id))\">"
+            body += "<text x=\"\(n(pad))\" y=\"\(n(y + h / 2 + 4))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"11\" fill=\"#37474F\">\(SVGText.escape(label))</text>"
+            body += cells(b, x: labelWidth, y: y, cell: cell)
+            body += "</g>"
+        }
+        return document(width: totalWidth, height: totalHeight, body, title: "\(kind) \(id): every member, all states")
     }
 
     /// The whole screen: every visible button at its frame, in its current

@@ -63,6 +63,29 @@ struct SVGTests {
         }
     }
 
+    @Test func barsAndGroupsAreOnePictureWithMembersNamedAndTheCurrentStateMarked() throws {
+        let bar = SortBar(id: "sort")
+        try bar.add(SortButton(key: "price"))
+        try bar.add(SortButton(key: "sales"))
+        try bar.select("sales")
+        let svg = Pictures.strip(bar)
+        #expect(svg.contains("sortBar sort — selected: key sales"))
+        #expect(svg.contains("data-member=\"key price\""))
+        #expect(svg.contains("data-member=\"key sales\""))
+        // One current-state frame per member: price is normal, sales selected.
+        #expect(svg.components(separatedBy: "class=\"current\"").count == 3)
+        #expect(svg.contains("selected · now"))
+        #expect(try XMLDocument(data: Data(svg.utf8)).rootElement()?.name == "svg")
+
+        let g = RadioGroup(id: "time")
+        try g.add(Button(), value: .string(""))
+        try g.add(Button(), value: .string("15"))
+        let group = Pictures.strip(g)
+        #expect(group.contains("radioGroup time — nothing selected"))
+        #expect(group.contains("data-member=\"value '15'\""))
+        #expect(Pictures.svg(g).contains("value '15' · normal"))
+    }
+
     @Test func outputIsDeterministic() throws {
         let a = try Self.fixtures().map(\.1)
         let b = try Self.fixtures().map(\.1)
