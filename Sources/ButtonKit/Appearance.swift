@@ -26,7 +26,10 @@ public struct Appearance: Hashable, Sendable, Codable {
         get { layoutBox?.value }
         set { layoutBox = newValue.map(LayoutBox.init) }
     }
-    private var layoutBox: LayoutBox?
+    /// Internal (not private) so the compiler's memberwise initialiser
+    /// exists: it builds the value in one step, where an explicit `init`
+    /// assigning fields one by one left a copy of the whole struct behind.
+    var layoutBox: LayoutBox? = nil
 
     /// The out-of-line storage of `layout`, compared by value.
     final class LayoutBox: Hashable, Sendable {
@@ -58,16 +61,21 @@ public struct Appearance: Hashable, Sendable, Codable {
         case subtitle, subtitleFont, imagePlacement, imagePadding, titlePadding, contentInsets, showsActivityIndicator
     }
 
+}
+
+/// The initialisers live out of the struct's body so the compiler's own
+/// memberwise initialiser (the one resolution uses) still exists.
+extension Appearance {
     /// Memberwise; `systemDefault(_:)` is the usual starting point.
     public init(state: ControlState, title: String?, attributedTitle: [AttributedRun]?, text: String?,
                 titleColor: Color, backgroundColor: Color, borderColor: Color, borderWidth: Double,
                 cornerRadius: Double, font: Font, image: String?, backgroundImage: String?,
                 imageAdjustment: ImageAdjustment, alpha: Double, direction: SortDirection?) {
-        self.state = state; self.title = title; self.attributedTitle = attributedTitle; self.text = text
-        self.titleColor = titleColor; self.backgroundColor = backgroundColor; self.borderColor = borderColor
-        self.borderWidth = borderWidth; self.cornerRadius = cornerRadius; self.font = font
-        self.image = image; self.backgroundImage = backgroundImage
-        self.imageAdjustment = imageAdjustment; self.alpha = alpha; self.direction = direction
+        self.init(state: state, title: title, attributedTitle: attributedTitle, text: text,
+                  titleColor: titleColor, backgroundColor: backgroundColor, borderColor: borderColor,
+                  borderWidth: borderWidth, cornerRadius: cornerRadius, font: font, image: image,
+                  backgroundImage: backgroundImage, imageAdjustment: imageAdjustment, alpha: alpha,
+                  direction: direction, layoutBox: nil)
     }
 
     /// Encodes the state as its canonical string, as scripts see it.

@@ -52,11 +52,6 @@ public enum Resolver {
         }
     }
 
-    /// Resolves every property for `state`.
-    ///
-    /// Hot path (every `appearance` read): no allocation beyond the result.
-    /// The styles to consult are kept as entry indices packed in nibbles,
-    /// best first, normal last, and fields are read in place.
     /// The entries to consult, best first, as indices packed in nibbles;
     /// normal is always last.
     struct Chain {
@@ -91,9 +86,23 @@ public enum Resolver {
         return nil
     }
 
+    /// Resolves every property for `state`.
+    ///
+    /// Hot path (every `appearance` read): no allocation beyond the result.
+    /// The styles to consult are kept as entry indices packed in nibbles,
+    /// best first, normal last, and fields are read in place.
     public static func resolve(_ table: StyleTable, state: ControlState, fallback: Fallback,
                                extras: Extras = Extras()) -> Appearance {
+        // Kept apart from the styles path: with both in one body the
+        // optimiser kept more of the large result on the stack (8 ns a read).
         if let c = extras.configurationBox { return resolve(configuration: c.value, state: state, extras: extras) }
+        return resolveStyles(table, state: state, fallback: fallback, extras: extras)
+    }
+
+    /// Resolution from the style table (no configuration).
+    @inline(never)
+    static func resolveStyles(_ table: StyleTable, state: ControlState, fallback: Fallback,
+                              extras: Extras) -> Appearance {
         // No closures capture mutable state here (each would cost a run-time
         // exclusivity check) and the result is built once: an Appearance is
         // large, and copies of it cost more than resolving.
@@ -162,18 +171,20 @@ public enum Resolver {
         } else if extras.type == .system {
             titleColor = systemTitle(traits.resolvedTint, state: state, traits: traits)
         }
+        let backgroundColor = pickColor(entries, chain, .backgroundColor, traits, state: state)?.color
+            ?? Appearance.defaultBackgroundColor
+        let borderColor = pickColor(entries, chain, .borderColor, traits, state: state)?.color
+            ?? Appearance.defaultBorderColor
+        let borderWidth = pick(entries, chain) { $0.borderWidth } ?? 0
+        let cornerRadius = pick(entries, chain) { $0.cornerRadius } ?? 0
+        let font = pick(entries, chain) { $0.font } ?? Font.systemDefault
+        let backgroundImage = pick(entries, chain) { $0.backgroundImage }
+        let alpha = pick(entries, chain) { $0.alpha } ?? 1
         return Appearance(state: state, title: title, attributedTitle: runs, text: text,
-                          titleColor: titleColor,
-                          backgroundColor: pickColor(entries, chain, .backgroundColor, traits, state: state)?.color
-                            ?? Appearance.defaultBackgroundColor,
-                          borderColor: pickColor(entries, chain, .borderColor, traits, state: state)?.color
-                            ?? Appearance.defaultBorderColor,
-                          borderWidth: pick(entries, chain) { $0.borderWidth } ?? 0,
-                          cornerRadius: pick(entries, chain) { $0.cornerRadius } ?? 0,
-                          font: pick(entries, chain) { $0.font } ?? Font.systemDefault,
-                          image: image, backgroundImage: pick(entries, chain) { $0.backgroundImage },
-                          imageAdjustment: adjustment, alpha: pick(entries, chain) { $0.alpha } ?? 1,
-                          direction: extras.direction)
+                          titleColor: titleColor, backgroundColor: backgroundColor, borderColor: borderColor,
+                          borderWidth: borderWidth, cornerRadius: cornerRadius, font: font,
+                          image: image, backgroundImage: backgroundImage,
+                          imageAdjustment: adjustment, alpha: alpha, direction: extras.direction)
     }
 
     /// A system button's title borrowed from another state (or its tint):
