@@ -148,6 +148,10 @@ public final class LuaContext {
         return path
     }
 
+    /// Where `path` really leads, every link followed (dangling ones too);
+    /// nil for names with a NUL byte or a link loop.
+    package static func realTarget(_ path: String) -> String? { Sandbox.realTarget(path) }
+
     // MARK: arg
 
     /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1...]` the
