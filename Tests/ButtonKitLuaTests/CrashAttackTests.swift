@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Sizes and coordinates beyond what a picture can hold (issue 13: a frame
+/// width of 1e19 ended `buttonkit` by SIGILL in the SVG number formatter).
+/// Each is a Lua error naming the function, the argument and what was
+/// expected; never a signal.
+@Suite("Huge numbers: errors, never a crash", .serialized)
+struct CrashAttackTests {
+    /// Code, and what its error message must contain.
+    static let cases: [(String, [String])] = [
+        ("ui.svg(ui.button{frame={0,0,1e19,44}})", ["bad argument #1 to 'button'", "frame width 1e+19", "expected a finite number"]),
+        ("ui.svg(ui.button{frame={0,0,44,-1e19}})", ["bad argument #1 to 'button'", "frame height", "expected"]),
+        ("ui.svg(ui.button{frame={0/0,0,44,44}})", ["bad argument #1 to 'button'", "frame x nan", "expected a finite number"]),
+        ("local b = ui.button() b.frame = {0,0,1e19,44} ui.svg(b)", ["bad value for field 'frame' of button", "expected a finite number"]),
+        ("ui.svg(ui.button{style={normal={borderWidth=1e19}}})", ["bad argument #1 to 'button'", "borderWidth 1e+19", "expected a number"]),
+        ("ui.svg(ui.button():style('normal', {borderWidth=1e19}))", ["bad argument #2 to 'style'", "borderWidth", "expected"]),
+        ("ui.button():setUpStyle('normal', function(s) s:borderWidth(1e19) end)", ["bad argument #1 to 'borderWidth'", "expected"]),
+        ("ui.svg(ui.button{style={normal={font=1e19}}})", ["bad argument #1 to 'button'", "font size 1e+19", "expected a number"]),
+        ("ui.svg(ui.button():style('normal', {font={size=1e19}}))", ["bad argument #2 to 'style'", "font size", "expected"]),
+        ("ui.button():setUpStyle('normal', function(s) s:font(1e19) end)", ["bad argument #1 to 'font'", "expected"]),
+        ("ui.font(1e19)", ["bad argument #1 to 'font'", "expected"]),
+        ("ui.svg(ui.button():style('normal', {cornerRadius=math.huge}))", ["bad argument #2 to 'style'", "cornerRadius", "expected"]),
+        ("ui.svg(ui.screen{width=math.maxinteger, height=100})", ["bad argument #1 to 'screen'", "screen width", "expected a finite number"]),
+        ("ui.svg(ui.screen{width=100, height=math.maxinteger})", ["bad argument #1 to 'screen'", "screen height", "expected"]),
+        ("ui.button():touchDown(1e19, 0)", ["bad argument #1 to 'touchDown'", "point x", "expected a finite number"]),
+        ("ui.screen{width=100, height=100}:tap(0, math.mininteger)", ["bad argument #2 to 'tap'", "point y", "expected"]),
+        ("ui.button().touchMargin = 1e19", ["bad value for field 'touchMargin' of button", "expected"]),
+    ]
+
+    @Test func hugeSizesAndCoordinatesAreLuaErrors() throws {
+        let dir = try CLI.scratch()
+        for (code, parts) in Self.cases {
+            let r = try Spawned.run(["run", "-e", code], in: dir, limit: 30)
+            #expect(r.signal == nil && r.exitCode == 1, "\(code): \(r.summary)")
+            for p in parts { #expect(r.stderr.contains(p), "\(code): no '\(p)' in \(r.stderr)") }
+        }
+    }
+
+    @Test func theLargestAllowedPicturesDraw() throws {
+        // At the edge of every range the pictures are drawn, not refused.
+        let r = try Spawned.run(["run", "-e", """
+        local b = ui.button { id = "edge", frame = { -1e6, -1e6, 1e6, 1e6 } }
+        b:style("normal", { borderWidth = 1e4, cornerRadius = 1e4, font = 1000, title = ("W"):rep(1000) })
+        local s = ui.screen { width = 1e5, height = 1e5 }
+        s:add(b)
+        s:add(ui.button { frame = { 1e6, 1e6, 1e6, 1e6 } })
+        assert(#ui.svg(b, { states = "all" }) > 0 and #ui.svg(s) > 0)
+        print("drawn")
+        """], in: try CLI.scratch(), limit: 30)
+        #expect(r.exitCode == 0 && r.stdout == "drawn\n", "\(r.summary)")
+    }
+
+    @Test func renderOfSuchAScriptIsALuaErrorAndWritesNothing() throws {
+        let dir = try CLI.scratch()
+        for (i, code) in ["ui.button{id='big', frame={0,0,1e19,44}}",
+                          "ui.button{id='thick', style={normal={borderWidth=1e19}}}",
+                          "ui.button{id='tall', style={normal={font=1e19}}}",
+                          "ui.screen{width=math.maxinteger, height=10}"].enumerated() {
+            try code.write(to: dir.appendingPathComponent("huge\(i).lua"), atomically: true, encoding: .utf8)
+            let r = try Spawned.run(["render", "huge\(i).lua", "-o", "out\(i)"], in: dir, limit: 30)
+            #expect(r.signal == nil && r.exitCode == 1, "\(code): \(r.summary)")
+            #expect(r.stderr.contains("huge\(i).lua:1: bad argument #1 to '"), "\(code): \(r.stderr)")
+            #expect(r.stderr.contains("expected"), "\(code): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out\(i)").path))
+        }
+    }
+
+    @Test func inATestRunSuchInputFailsOneTestAndTheRunEndsWithItsSummary() throws {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        it("before", function() end)
+        it("huge frame", function() ui.svg(ui.button { frame = { 0, 0, 1e19, 44 } }) end)
+        it("huge border", function() ui.svg(ui.button { style = { normal = { borderWidth = 1e19 } } }) end)
+        it("huge screen", function() ui.svg(ui.screen { width = math.maxinteger, height = 1 }) end)
+        it("after", function() end)
+        """.write(to: dir.appendingPathComponent("spec/huge_spec.lua"), atomically: true, encoding: .utf8)
+        for jobs in ["1", "2"] {
+            let junit = dir.appendingPathComponent("junit\(jobs).xml")
+            let r = try Spawned.run(["test", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
+            #expect(r.signal == nil && r.exitCode == 1, "\(r.summary)")
+            #expect(r.stdout.hasSuffix("2 passed, 3 failed, 0 pending\n"), "\(r.summary)")
+            #expect(r.stdout.contains("spec/huge_spec.lua:2: bad argument #1 to 'button'"), "\(r.stdout)")
+            #expect(FileManager.default.fileExists(atPath: junit.path))
+        }
+    }
+}
+
+/// `buttonkit render` names one file per control (issue 13: ids `a.b` and
+/// `a_b` both went to `a_b.svg` while it said it rendered 3 controls).
+@Suite("Render file names", .serialized)
+struct RenderNameTests {
+    @Test func idsThatLookAlikeGetDistinctFilesAndTheCountMatches() throws {
+        let dir = try CLI.scratch()
+        let ids = ["a.b", "a_b", "a/b", "a b", "A_B", "a_b_2", "..", "index", "ü"]
+        try ids.map { "ui.button { id = \"\($0)\", title = \"title of \($0)\" }" }.joined(separator: "\n")
+            .write(to: dir.appendingPathComponent("ids.lua"), atomically: true, encoding: .utf8)
+        let r = try Spawned.run(["render", "ids.lua", "-o", "out"], in: dir, limit: 30)
+        #expect(r.exitCode == 0, "\(r.summary)")
+        let out = dir.appendingPathComponent("out")
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".svg") }
+        #expect(svgs.count == ids.count, "\(svgs.sorted())")
+        #expect(r.stderr.contains("rendered \(svgs.count) controls"), "\(r.stderr)")
+        // Each control's picture is in exactly one file.
+        var owners: [String: [String]] = [:]
+        for f in svgs {
+            let text = try String(contentsOf: out.appendingPathComponent(f), encoding: .utf8)
+            for id in ids where text.contains("title of \(id)<") {
+                owners[id, default: []].append(f)
+            }
+        }
+        for id in ids { #expect(owners[id]?.count == 1, "\(id): \(owners[id] ?? [])") }
+        // Every file name stays inside the folder and is a plain name.
+        for f in svgs { #expect(!f.contains("/") && !f.hasPrefix(".")) }
+    }
+}
