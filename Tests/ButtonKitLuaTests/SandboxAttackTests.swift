@@ -73,6 +73,21 @@ struct SandboxAttackTests {
         expectOutsideUntouched(e, "test --sandbox")
     }
 
+    @Test func aNulBytePassesNoPathCheckInTheREPL() throws {
+        let e = try setUp("nul_probe.lua")
+        let p = try PTY(["/usr/bin/env", "-C", e.tree.path, CLI.binary.path, "repl", "--history", "/dev/null"], env: env(e))
+        _ = p.read(until: "leave\r\n> ")
+        p.send("dofile('probe.lua') print('probe' .. ' done')\r")
+        let out = p.read(until: "probe done")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        _ = p.wait()
+        let lines = probeLines(out.replacingOccurrences(of: "\r", with: ""))
+        #expect(lines.count == 12, "\(p.transcript)")
+        for l in lines { #expect(l.contains(": refused"), "repl escaped: \(l)") }
+        expectOutsideUntouched(e, "repl")
+    }
+
     @Test func theNulProbeDoesGetOutUnconfined() throws {
         // Without the sandbox, C reads the name up to the NUL: the probe sees it.
         let e = try setUp("nul_probe.lua")
