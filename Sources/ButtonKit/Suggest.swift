@@ -5,10 +5,16 @@ public enum Suggest {
     /// when it is close enough to be a plausible typo.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
+        let names = candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
+        // A word more than 3 longer than every candidate is neither a typo
+        // of one nor a prefix; and its distance would cost time and memory
+        // in proportion to its length times theirs (a 1 MB name took 24 s).
+        guard w.count <= (names.map(\.1.count).max() ?? 0) + 3 else { return nil }
         var best: (String, Int)?
-        for c in candidates {
-            let d = distance(w, Array(c.lowercased().unicodeScalars))
-            if best == nil || d < best!.1 { best = (c, d) }
+        for (c, scalars) in names {
+            let d = distance(w, scalars)
+            if let b = best, b.1 <= d { continue }
+            best = (c, d)
         }
         guard let (name, d) = best else { return nil }
         let limit = w.count <= 4 ? 1 : min(3, w.count / 3 + 1)
