@@ -59,13 +59,23 @@ enum RenderCommand {
         return 0
     }
 
-    /// A file name from an id: anything but letters, digits, `-` and `_` becomes `_`.
+    /// A file name from an id: anything but letters, digits, `-` and `_`
+    /// becomes `_`, and a long id is cut to 100 bytes (file names have 255,
+    /// and the temporary file of an atomic write needs some of them).
     static func fileName(_ id: String) -> String {
-        String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        var name = "", bytes = 0
+        for c in id {
+            let kept: Character = c.isLetter || c.isNumber || c == "-" || c == "_" ? c : "_"
+            bytes += kept.utf8.count
+            if bytes > 100 { break }
+            name.append(kept)
+        }
+        return name
     }
 
     /// One distinct file name per id, in order: ids that read alike once
-    /// cleaned (`a.b`, `a_b`) get `-2`, `-3`, ... so no picture overwrites
+    /// cleaned (`a.b`, `a_b`, or long ids that share their first 100 bytes)
+    /// get `-2`, `-3`, ... so no picture overwrites
     /// another. Names are compared ignoring case, for file systems that do.
     static func fileNames(_ ids: [String]) -> [String] {
         var taken = Set<String>()
