@@ -37,6 +37,23 @@ struct CrashAttackTests {
         }
     }
 
+    /// Found by scripts/fuzz: an unknown name of 1 MB took 24 s to refuse
+    /// (the "did you mean" edit distance), and 10 MB would take gigabytes.
+    @Test func hugeUnknownNamesAreRefusedAtOnce() throws {
+        let r = try Spawned.run(["run", "-e", """
+        local b, big = ui.button(), ("x"):rep(10000000)
+        assert(not pcall(function() return b[big] end))
+        assert(not pcall(function() b[big] = 1 end))
+        assert(not pcall(ui.button, { [big] = 1 }))
+        assert(not pcall(b.style, b, "normal", { [big] = 1 }))
+        assert(not pcall(ui.screen, { [big] = 1 }))
+        print("refused")
+        """], in: try CLI.scratch(), limit: 60)
+        #expect(r.exitCode == 0 && r.stdout == "refused\n", "\(r.summary.prefix(300))")
+        #expect(r.seconds < 10, "\(r.seconds) s")
+        #expect(r.peakMB < 500, "\(r.peakMB) MB")
+    }
+
     @Test func theLargestAllowedPicturesDraw() throws {
         // At the edge of every range the pictures are drawn, not refused.
         let r = try Spawned.run(["run", "-e", """
@@ -113,5 +130,23 @@ struct RenderNameTests {
         for id in ids { #expect(owners[id]?.count == 1, "\(id): \(owners[id] ?? [])") }
         // Every file name stays inside the folder and is a plain name.
         for f in svgs { #expect(!f.contains("/") && !f.hasPrefix(".")) }
+    }
+
+    /// Found by scripts/fuzz: an id longer than a file name may be made
+    /// `render` fail to write anything ("cannot create"), losing the gallery.
+    @Test func longIdsGetShortDistinctFileNames() throws {
+        let dir = try CLI.scratch()
+        try """
+        ui.button { id = ("x"):rep(1000000) }
+        ui.button { id = ("x"):rep(300) }
+        ui.button { id = ("x"):rep(300) .. "y" }
+        ui.button { id = ("价"):rep(200) }
+        """.write(to: dir.appendingPathComponent("long.lua"), atomically: true, encoding: .utf8)
+        let r = try Spawned.run(["render", "long.lua", "-o", "out"], in: dir, limit: 30)
+        #expect(r.exitCode == 0, "\(r.summary.prefix(500))")
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).filter { $0.hasSuffix(".svg") }
+        #expect(svgs.count == 4, "\(svgs)")
+        #expect(r.stderr.contains("rendered 4 controls"))
+        for f in svgs { #expect(f.utf8.count <= 120, "\(f.utf8.count) bytes") }
     }
 }
