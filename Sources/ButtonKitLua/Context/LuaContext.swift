@@ -117,7 +117,8 @@ public final class LuaContext {
         Value.pushString(L, options.lpath.joined(separator: ";"))
         bk_push_sandbox_load(L)
         Value.pushString(L, options.cpath.joined(separator: ";"))
-        try call(nargs: 5, nresults: 0)
+        bk_push_sandbox_getinfo(L)
+        try call(nargs: 6, nresults: 0)
     }
 
     /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true

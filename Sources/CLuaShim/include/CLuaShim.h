@@ -164,6 +164,10 @@ int bk_pnext(lua_State *L, int idx);
  * whatever mode is asked (so nothing reachable from a reader function can
  * load bytecode). */
 void bk_push_sandbox_load(lua_State *L);
+/* Pushes the sandbox's debug.getinfo: Lua's own, except that `func` of a
+ * stack frame running a C function is left out (a hook would otherwise
+ * catch the real functions behind the sandbox's wrappers). */
+void bk_push_sandbox_getinfo(lua_State *L);
 
 /* Pushes a host function as a C closure; `nextra` values already on the
  * stack become its upvalues 2...nextra+1. */
