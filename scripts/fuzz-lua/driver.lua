@@ -193,6 +193,12 @@ local function callback(level)
       end
     end
   end
+  if r == 8 and R(2) == 1 then                        -- finalizes its sender by hand
+    return function(x)
+      local mt = type(x) == "userdata" and debug.getmetatable(x)
+      if type(mt) == "table" and mt.__gc then pcall(mt.__gc, x) collectgarbage() end
+    end
+  end
   -- Re-entrant: the callback makes random calls of its own.
   return function()
     -- Bounded: handlers firing handlers would otherwise grow without end
@@ -392,7 +398,7 @@ function pick(level)
       note("button:setUpStyle(" .. describe_value(st) .. ")")
       b:setUpStyle(st, function(s) builder_calls(s, level) end)
     end
-  elseif r <= 82 then                                    -- a method
+  elseif r <= 80 then                                    -- a method
     local kind = pick_from(kinds)
     local o = object(kind)
     if not o or not methods[kind] then return function() end end
@@ -407,6 +413,7 @@ function pick(level)
       elseif m == "touchDown" or m == "touchMove" or m == "touchUp" or m == "tap" or m == "hitTest" then
         a = { n = 2, R(3) == 1 and edge(1e6) or R(-50, 500), R(3) == 1 and edge(1e6) or R(-50, 500) }
         if R(3) == 1 then a = { n = 1, { count = R(0, 3), at = { R(0, 100), R(0, 40) } } } end
+        if R(3) == 1 then a = { n = 0 } end
       elseif m == "style" then a = { n = 2, pick_from(states), style_table(level) }
       elseif m == "sendActions" then a = { n = 1, pick_from(events) }
       elseif m == "add" then a = { n = 1, R(2) == 1 and any_object() or options("button", level) }
@@ -423,7 +430,7 @@ function pick(level)
       local fn = o[m]
       return fn(self, table.unpack(a, 1, a.n))
     end
-  elseif r <= 97 then                                    -- a field
+  elseif r <= 95 then                                    -- a field
     local kind = pick_from(kinds)
     local o = object(kind)
     if not o or not fields[kind] then return function() end end
@@ -435,9 +442,43 @@ function pick(level)
       seen[kind .. "." .. tostring(f)] = true
       if write then o[f] = v else return o[f] end
     end
+  elseif r <= 97 then                                    -- a control destroyed by its own handler
+    local kind = R(2) == 1 and "button" or "sortButton"
+    local m = methods[kind] and pick_from(methods[kind]) or "tap"
+    local ev = pick_from(events)
+    local a = R(2) == 1 and { n = 0 } or args(level)
+    local lone = R(2) == 1
+    return function()
+      local b = lone and (kind == "button" and ui.button() or ui.sortButton { key = "k" }) or object(kind)
+      if not b then return end
+      note(kind .. ":" .. m .. "(" .. describe_args(a) .. ") with a handler on " .. ev .. " finalizing it")
+      b:on(ev, function(x)
+        local mt = debug.getmetatable(x)
+        if type(mt) == "table" and mt.__gc then pcall(mt.__gc, x) end
+        collectgarbage()
+      end)
+      local fn = b[m]
+      return fn(b, table.unpack(a, 1, a.n))
+    end
   else                                                   -- the objects themselves
     local o = any_object()
+    local raw = R(2) == 1
+    local a = args(level)
     return function()
+      if raw then
+        -- The real metatable's functions, called by hand with any arguments
+        -- (a finalizer called from a handler freed a button in use).
+        local mt = o ~= nil and debug.getmetatable(o)
+        if type(mt) ~= "table" then return end
+        local names = {}
+        for k, v in pairs(mt) do if type(v) == "function" then names[#names + 1] = k end end
+        table.sort(names)
+        local k = pick_from(names)
+        if not k then return end
+        note("metatable " .. k .. " of " .. describe_value(o) .. "(" .. describe_args(a) .. ")")
+        if R(2) == 1 then return mt[k](o, table.unpack(a, 1, a.n)) end
+        return mt[k](table.unpack(a, 1, a.n))
+      end
       note("metamethods of " .. describe_value(o))
       local _ = tostring(o), o == any_object(), getmetatable(o)
       if R(2) == 1 then return #o end
