@@ -79,6 +79,33 @@ struct LimitAttackTests {
         #expect(!r.stderr.contains("__gc"), "the pattern case blamed a finalizer: \(r.stderr)")
     }
 
+    /// Found while writing these tests: a looping finalizer caught inside a
+    /// C function (ui.svg, string.rep) was reported as "a C function ('svg'),
+    /// ... a pathological pattern in string.find/match/gsub?".
+    @Test func codeThatCannotBeInterruptedIsNamedForWhatItIs() throws {
+        let cases: [(String, String, [String])] = [
+            ("local b = ui.button() setmetatable({}, { __gc = function() while true do ui.svg(b, { states = 'all' }) end end }) collectgarbage()",
+             "a __gc finalizer at (command line):1", ["pattern"]),
+            ("setmetatable({}, { __gc = function() while true do string.rep('x', 1e7) end end }) collectgarbage()",
+             "a __gc finalizer at (command line):1", ["pattern"]),
+            ("setmetatable({}, { __gc = function() while true do end end }) collectgarbage()",
+             "a __gc finalizer at (command line):1", ["pattern", "C function"]),
+            ("debug.sethook(function() while true do end end, 'l')\nlocal x = 1\nprint(x)",
+             "a debug hook at (command line):1", ["pattern", "__gc"]),
+            ("local b = ui.button() b:on('touchUpInside', function() \(Self.pattern) end) b:tap()",
+             "a C function ('find'), which Lua cannot stop midway (a pathological pattern?)", ["__gc"]),
+        ]
+        let dir = try CLI.scratch()
+        // Each waits out the limit and its grace: run them side by side.
+        let started = try cases.map { try Spawned.start(["run", "--timeout", "0.5", "-e", $0.0], in: dir) }
+        for (c, p) in zip(cases, started) {
+            let r = p.finish(limit: 30)
+            #expect(r.exitCode == 1 && !r.timedOut, "\(c.0): \(r.summary)")
+            #expect(r.stderr.contains("in code that cannot be interrupted: \(c.1)"), "\(c.0): \(r.stderr)")
+            for wrong in c.2 { #expect(!r.stderr.contains(wrong), "\(c.0) blamed '\(wrong)': \(r.stderr)") }
+        }
+    }
+
     func validateJUnit(_ url: URL) throws -> XMLDocument {
         let doc = try XMLDocument(contentsOf: url)
         let xmllint = Process()
