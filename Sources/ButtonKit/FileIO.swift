@@ -114,6 +114,19 @@ enum FileIO {
         try writeAtomically(Array(text.utf8), to: path, crashAfterBytes: crashAfterBytes)
     }
 
+    /// The name in a directory entry, read in place. `d_name` is declared as
+    /// 256 bytes, but the kernel packs entries to their name's length, so
+    /// copying the whole field (as `withUnsafeBytes(of: e.pointee.d_name)`
+    /// does) reads past the last entry of readdir's buffer: out of bounds,
+    /// and a crash when that buffer ends a mapping.
+    static func name(of entry: UnsafePointer<dirent>) -> String {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return "" }
+        let room = max(0, Int(entry.pointee.d_reclen) - offset)
+        let p = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        let n = strnlen(p, min(room, 256))
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+
     /// Removes temporary siblings of `path` left by writers that died
     /// (`.name.tmp-PID-…` whose process no longer exists).
     static func removeStaleTemporaries(of path: String) {
@@ -121,7 +134,7 @@ enum FileIO {
         guard let d = opendir(dir) else { return }
         var stale: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = FileIO.name(of: e)
             guard name.hasPrefix(prefix) else { continue }
             let rest = name.dropFirst(prefix.count)
             guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }

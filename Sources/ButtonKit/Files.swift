@@ -43,10 +43,7 @@ public enum Files {
         defer { closedir(d) }
         var names: [String] = []
         while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { raw -> String in
-                let bytes = raw.prefix { $0 != 0 }
-                return String(decoding: bytes, as: UTF8.self)
-            }
+            let name = FileIO.name(of: e)
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }

@@ -23,7 +23,14 @@ public enum JSON {
         case .int(let i): out += String(i)
         case .number(let t): out += t
         case .double(let d):
-            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : String(d) } else { out += "null" }
+            if !d.isFinite {
+                out += "null"
+            } else if d == d.rounded() && abs(d) < 1e15 {
+                // Int64 has no negative zero: its sign is written by hand.
+                out += (d == 0 && d.sign == .minus ? "-0" : String(Int64(d))) + ".0"
+            } else {
+                out += String(d)
+            }
         case .string(let s): quote(s, into: &out)
         case .array(let a):
             if a.isEmpty { out += "[]"; return }
@@ -222,7 +229,8 @@ public enum JSON {
             if raw.isEmpty || raw == [45] { i = start; throw error("unexpected character") }
             guard JSON.isNumberText(raw) else { i = start; throw error("invalid number '\(String(decoding: raw, as: UTF8.self))'") }
             let text = String(decoding: raw, as: UTF8.self)
-            if isInt, let n = Int(text) { return .int(n) }
+            // "-0" is kept as written: an Int would drop its sign.
+            if isInt, let n = Int(text) { return n == 0 && raw.first == 45 ? .number(text) : .int(n) }
             // A Double only when it is exactly the number written (as its
             // shortest form shows); otherwise the text is kept.
             if let d = Double(text), d.isFinite, let a = JSON.decimalKey(text), let b = JSON.decimalKey(String(d)),

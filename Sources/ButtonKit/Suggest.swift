@@ -9,10 +9,16 @@ public enum Suggest {
             for m in meant { if let c = candidates.first(where: { $0.lowercased() == m.lowercased() }) { return c } }
         }
         let w = Array(word.lowercased().unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for c in candidates {
-            let d = distance(w, Array(c.lowercased().unicodeScalars))
-            if d < (best?.distance ?? Int.max) { best = (c, d) }
+        let names = candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
+        // A word more than 3 longer than every candidate is neither a typo
+        // of one nor a prefix; and its distance would cost time and memory
+        // in proportion to its length times theirs (a 1 MB name took 24 s).
+        guard w.count <= (names.map(\.1.count).max() ?? 0) + 3 else { return nil }
+        var best: (String, Int)?
+        for (c, scalars) in names {
+            let d = distance(w, scalars)
+            if let b = best, b.1 <= d { continue }
+            best = (c, d)
         }
         guard let (name, d) = best else { return nil }
         let limit = w.count <= 4 ? 1 : min(3, w.count / 3 + 1)

@@ -9,6 +9,8 @@ struct LineReader {
     let fd: Int32
     private var pending: [UInt8] = []
     private(set) var atEnd = false
+    /// Bytes read from `fd` so far.
+    private(set) var received: UInt64 = 0
 
     init(fd: Int32) { self.fd = fd }
 
@@ -24,7 +26,14 @@ struct LineReader {
             return []
         }
         if n == 0 { atEnd = true; return [] }
-        pending.append(contentsOf: chunk[0..<n])
+        received += UInt64(n)
+        return feed(chunk[0..<n])
+    }
+
+    /// Adds bytes that came another way (what a dead worker appended but
+    /// never wrote) and returns the complete lines now available.
+    mutating func feed(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        pending.append(contentsOf: bytes)
         guard let last = pending.lastIndex(of: 10) else { return [] }
         let complete = pending[...last]
         var lines: [ArraySlice<UInt8>] = []

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaShim
 
 /// The runner side of a test run: loads the test framework into a template
 /// state once, forks a process per spec file from it (at most `jobs` at a
@@ -42,6 +43,8 @@ public struct Supervisor {
         let pid: pid_t
         var reader: LineReader
         let file: Int
+        /// The channel's memory, shared with the worker (nil if mmap failed).
+        let region: OpaquePointer?
     }
 
     private struct FileState {
@@ -70,19 +73,23 @@ public struct Supervisor {
             var res: [Int32] = [0, 0]
             guard pipe(&res) == 0 else { return false }
             let skip = state[f].reported
+            let region = bk_channel_region_new()
             let pid = fork()
             if pid == 0 {
                 close(res[0])
                 for c in children { close(c.reader.fd) }
+                // Processes a spec starts do not hold the channel open (the
+                // runner sees the worker's end when it ends).
+                _ = fcntl(res[1], F_SETFD, FD_CLOEXEC)
                 let devnull = open("/dev/null", O_RDONLY)
                 if devnull >= 0 { dup2(devnull, 0); close(devnull) }
                 if quietStdout { dup2(2, 1) }
-                Worker.run(file: files[f], skip: skip, results: res[1], template: template, settings: settings)
+                Worker.run(file: files[f], skip: skip, results: res[1], region: region, template: template, settings: settings)
             }
             close(res[1])
-            guard pid > 0 else { close(res[0]); return false }
+            guard pid > 0 else { close(res[0]); bk_channel_region_free(region); return false }
             _ = fcntl(res[0], F_SETFD, FD_CLOEXEC)
-            children.append(Child(pid: pid, reader: LineReader(fd: res[0]), file: f))
+            children.append(Child(pid: pid, reader: LineReader(fd: res[0]), file: f, region: region))
             return true
         }
 
@@ -103,16 +110,51 @@ public struct Supervisor {
             }
         }
 
+        /// One record from the worker running file `f`.
+        func take(_ line: ArraySlice<UInt8>, _ f: Int) {
+            switch Record.parse(bytes: line, file: files[f]) {
+            case .result(let r)?:
+                state[f].events.append(.result(r))
+                state[f].resultCount += 1
+                state[f].reported.append(r.name)
+            case let .started(name, line)?: state[f].events.append(.started(file: files[f], name: name, line: line))
+            case .note(let t)?: state[f].events.append(.note(t))
+            case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
+            case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
+            case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
+            case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)
+            case .fileDone?: state[f].done = true
+            case nil: break
+            }
+        }
+
         /// A worker ended (end of its results): reports what it left
         /// unfinished. When its last words name the test it was running, that
         /// test fails alone and a new worker runs the rest of the file.
         func reap(_ i: Int) {
-            let child = children[i]
+            var child = children[i]
             close(child.reader.fd)
             var status: Int32 = 0
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             children.remove(at: i)
             let f = child.file
+            defer { bk_channel_region_free(child.region) }
+            if !state[f].done && state[f].lastWords == nil, let region = child.region {
+                // It died with no chance to say so (SIGKILL, _exit): what it
+                // appended but never wrote, and the test it was running, are
+                // in the memory it shared.
+                var bytes: UnsafePointer<CChar>?
+                let n = bk_channel_region_unsent(region, child.reader.received, &bytes)
+                if n > 0, let bytes {
+                    let unsent = UnsafeRawBufferPointer(start: bytes, count: n)
+                    for line in child.reader.feed(ArraySlice(unsent.bindMemory(to: UInt8.self))) { take(line, f) }
+                }
+                var line = 0
+                let activity = String(cString: bk_channel_region_activity(region, &line))
+                if !state[f].done, !activity.isEmpty, !state[f].reported.contains(activity) {
+                    state[f].lastWords = (activity, "the worker running this test ended (\(ExitStatus.describe(status)))", line)
+                }
+            }
             guard !state[f].done else { return }
             if let w = state[f].lastWords {
                 let name = w.activity.isEmpty ? files[f] : w.activity
@@ -154,22 +196,7 @@ public struct Supervisor {
             var ended: [Int] = []
             for i in fds.indices where fds[i].revents != 0 {
                 let f = children[i].file
-                for line in children[i].reader.readLines() {
-                    switch Record.parse(bytes: line, file: files[f]) {
-                    case .result(let r)?:
-                        state[f].events.append(.result(r))
-                        state[f].resultCount += 1
-                        state[f].reported.append(r.name)
-                    case let .started(name, line)?: state[f].events.append(.started(file: files[f], name: name, line: line))
-                    case .note(let t)?: state[f].events.append(.note(t))
-                    case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
-                    case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
-                    case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
-                    case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)
-                    case .fileDone?: state[f].done = true
-                    case nil: break
-                    }
-                }
+                for line in children[i].reader.readLines() { take(line, f) }
                 if children[i].reader.atEnd { ended.append(i) }
             }
             for i in ended.sorted(by: >) { reap(i) }
@@ -179,6 +206,7 @@ public struct Supervisor {
             close(c.reader.fd)
             var st: Int32 = 0
             while waitpid(c.pid, &st, 0) < 0 && errno == EINTR {}
+            bk_channel_region_free(c.region)
         }
     }
 }

@@ -244,10 +244,15 @@ enum TestFramework {
     }
 
     /// A path the framework may touch for the running spec: its own
-    /// `__snapshots__` folder, or anything the sandbox allows.
+    /// `__snapshots__` folder, or anything the sandbox allows. The folder
+    /// counts as the spec's own only when it really is beside the spec: a
+    /// `__snapshots__` (or a snapshot file) that is a link leading elsewhere
+    /// gets the sandbox's check like any other path.
     static func checkedPath(_ L: OpaquePointer, _ path: String, _ fname: String) throws -> String {
         if let s = session(L), Files.directory(of: path) == s.snapshotsDir, !path.utf8.contains(0),
-           !Files.basename(of: path).hasPrefix(".") {
+           !Files.basename(of: path).hasPrefix("."),
+           let real = LuaContext.realTarget(path), let specDir = LuaContext.realTarget(Files.directory(of: s.file)),
+           real == specDir + "/__snapshots__/" + Files.basename(of: path) {
             return path
         }
         return try LuaContext.of(L).allowedPath(path, fname)

@@ -31,9 +31,9 @@ enum Worker {
     }
 
     /// Runs `file` (skipping the tests in `skip`) and ends the process.
-    static func run(file: String, skip: [String], results: Int32, template: SpecRunner.Template?,
+    static func run(file: String, skip: [String], results: Int32, region: OpaquePointer?, template: SpecRunner.Template?,
                     settings: Settings) -> Never {
-        bk_channel_open(results)
+        bk_channel_open_shared(results, region)
         bk_channel_catch_crashes()
         // A spec (or a C module) that calls exit() ends the child mid-file:
         // say so on the way out (the child's own end uses _exit).

@@ -278,3 +278,78 @@ static int sandbox_load(lua_State *L) {
 }
 
 void bk_push_sandbox_load(lua_State *L) { lua_pushcfunction(L, sandbox_load); }
+
+/* The sandbox's debug.getinfo: Lua 5.4's own (ldblib.c's db_getinfo), except
+ * that a stack frame's `func` is left out when it is a C function. A hook
+ * sees every function the sandbox's wrappers call: the real io.open,
+ * loadfile, os.remove ... behind them, and a host's private functions;
+ * `func` would hand them out. A function passed by value is answered as
+ * usual (the caller has it already). Written in C so that levels, tail
+ * calls and argument errors are exactly those of the real one. */
+static void info_field(lua_State *L, lua_State *L1, const char *name, int keep) {
+    if (L == L1) lua_rotate(L, -2, 1);  /* the value above the table */
+    else lua_xmove(L1, L, 1);
+    if (keep) lua_setfield(L, -2, name);
+    else lua_pop(L, 1);
+}
+
+static void set_string(lua_State *L, const char *k, const char *v) { lua_pushstring(L, v); lua_setfield(L, -2, k); }
+static void set_int(lua_State *L, const char *k, int v) { lua_pushinteger(L, v); lua_setfield(L, -2, k); }
+static void set_bool(lua_State *L, const char *k, int v) { lua_pushboolean(L, v); lua_setfield(L, -2, k); }
+
+static int sandbox_getinfo(lua_State *L) {
+    lua_Debug ar;
+    int arg = 0;
+    lua_State *L1 = L;
+    if (lua_isthread(L, 1)) { arg = 1; L1 = lua_tothread(L, 1); }
+    const char *options = luaL_optstring(L, arg + 2, "flnSrtu");
+    if (L != L1 && !lua_checkstack(L1, 3)) luaL_error(L, "stack overflow (message is too long)");
+    luaL_checkstack(L, 3, "not enough stack");
+    luaL_argcheck(L, options[0] != '>', arg + 2, "invalid option '>'");
+    int frame = 0;
+    if (lua_isfunction(L, arg + 1)) {
+        options = lua_pushfstring(L, ">%s", options);
+        lua_pushvalue(L, arg + 1);
+        lua_xmove(L, L1, 1);
+    } else {
+        if (!lua_getstack(L1, (int)luaL_checkinteger(L, arg + 1), &ar)) {
+            luaL_pushfail(L);
+            return 1;
+        }
+        frame = 1;
+    }
+    if (!lua_getinfo(L1, options, &ar)) return luaL_argerror(L, arg + 2, "invalid option");
+    lua_newtable(L);
+    if (strchr(options, 'S')) {
+        lua_pushlstring(L, ar.source, ar.srclen);
+        lua_setfield(L, -2, "source");
+        set_string(L, "short_src", ar.short_src);
+        set_int(L, "linedefined", ar.linedefined);
+        set_int(L, "lastlinedefined", ar.lastlinedefined);
+        set_string(L, "what", ar.what);
+    }
+    if (strchr(options, 'l')) set_int(L, "currentline", ar.currentline);
+    if (strchr(options, 'u')) {
+        set_int(L, "nups", ar.nups);
+        set_int(L, "nparams", ar.nparams);
+        set_bool(L, "isvararg", ar.isvararg);
+    }
+    if (strchr(options, 'n')) {
+        set_string(L, "name", ar.name);
+        set_string(L, "namewhat", ar.namewhat);
+    }
+    if (strchr(options, 'r')) {
+        set_int(L, "ftransfer", ar.ftransfer);
+        set_int(L, "ntransfer", ar.ntransfer);
+    }
+    if (strchr(options, 't')) set_bool(L, "istailcall", ar.istailcall);
+    if (strchr(options, 'L')) info_field(L, L1, "activelines", 1);
+    if (strchr(options, 'f')) {
+        lua_State *from = (L == L1) ? L : L1;
+        int c = lua_iscfunction(from, L == L1 ? -2 : -1);
+        info_field(L, L1, "func", !(frame && c));
+    }
+    return 1;
+}
+
+void bk_push_sandbox_getinfo(lua_State *L) { lua_pushcfunction(L, sandbox_getinfo); }

@@ -9,6 +9,11 @@
  * cannot be interrupted, or a C module crashes the worker, the handler
  * writes the pending bytes and a last record naming what was running, using
  * write(2) only, before the process ends.
+ *
+ * A death no handler sees (SIGKILL, as the OOM killer sends; _exit from C)
+ * loses nothing either: the buffer and the activity live in memory shared
+ * with the runner (bk_channel_region_new before the fork), which reads
+ * what was not sent, and what was running, once the worker is gone.
  */
 #include "internal.h"
 #include <errno.h>
@@ -16,14 +21,29 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+
+#define BK_CHANNEL_CAPACITY (1 << 13)  /* small batches: the runner reads while the file runs */
+
+/* What a worker and its runner share. `sent` is the stream offset of
+ * data[0]: the runner, knowing how many bytes it has read, finds the ones
+ * it never got. A worker updates `committed` before `sent` when it empties
+ * the buffer, so a death between the two loses nothing and repeats nothing. */
+struct bk_channel_region {
+    volatile unsigned long long sent;
+    volatile size_t committed;      /* bytes appended */
+    volatile long activity_line;    /* what the worker is doing now: a test's line */
+    char activity[256];             /* and its name */
+    char data[BK_CHANNEL_CAPACITY];
+};
 
 static int channel_fd = -1;
-static char *buffer = NULL;
-static size_t capacity = 0;
-static volatile size_t committed = 0;  /* bytes appended, whole records only */
-static volatile size_t flushed = 0;    /* bytes already written */
-static char activity[256];             /* what the worker is doing now */
-static long activity_line = 0;         /* and where (a test's line) */
+static struct bk_channel_region *region = NULL;
+static volatile size_t flushed = 0;    /* bytes of data[] already written */
+
+/* Stores before this are in memory before the stores after it (a worker
+ * killed in between leaves a consistent region). */
+#define ORDERED() atomic_signal_fence(memory_order_seq_cst)
 
 static void write_all(int fd, const char *p, size_t n) {
     while (n > 0) {
@@ -37,48 +57,97 @@ static void write_all(int fd, const char *p, size_t n) {
     }
 }
 
-void bk_channel_open(int fd) {
-    channel_fd = fd;
-    if (!buffer) {
-        capacity = 1 << 13;  /* small batches: the runner reads while the file runs */
-        buffer = malloc(capacity);
-        if (!buffer) capacity = 0;
-    }
-    committed = flushed = 0;
+bk_channel_region *bk_channel_region_new(void) {
+    void *p = mmap(NULL, sizeof(bk_channel_region), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    memset(p, 0, sizeof(bk_channel_region));
+    return (bk_channel_region *)p;
 }
 
+void bk_channel_region_free(bk_channel_region *r) {
+    if (r) munmap(r, sizeof(bk_channel_region));
+}
+
+size_t bk_channel_region_unsent(const bk_channel_region *r, unsigned long long received, const char **bytes) {
+    *bytes = NULL;
+    if (!r) return 0;
+    unsigned long long sent = r->sent;
+    size_t committed = r->committed;
+    if (committed > BK_CHANNEL_CAPACITY || received < sent || received - sent >= committed) return 0;
+    size_t from = (size_t)(received - sent);
+    *bytes = r->data + from;
+    return committed - from;
+}
+
+const char *bk_channel_region_activity(const bk_channel_region *r, long *line) {
+    static char copy[sizeof ((bk_channel_region *)0)->activity];
+    *line = 0;
+    if (!r) return "";
+    memcpy(copy, r->activity, sizeof copy);
+    copy[sizeof copy - 1] = '\0';
+    *line = r->activity_line;
+    return copy;
+}
+
+void bk_channel_open_shared(int fd, bk_channel_region *shared) {
+    channel_fd = fd;
+    if (shared) {
+        region = shared;
+    } else if (!region) {
+        region = calloc(1, sizeof(bk_channel_region));
+    }
+    if (region) {
+        region->committed = 0;
+        region->sent = 0;
+        region->activity_line = 0;
+        region->activity[0] = '\0';
+    }
+    flushed = 0;
+}
+
+void bk_channel_open(int fd) { bk_channel_open_shared(fd, NULL); }
+
 int bk_channel_flush(void) {
-    if (channel_fd < 0) return -1;
-    size_t end = committed;
+    if (channel_fd < 0 || !region) return -1;
+    size_t end = region->committed;
     while (flushed < end) {
-        ssize_t w = write(channel_fd, buffer + flushed, end - flushed);
+        ssize_t w = write(channel_fd, region->data + flushed, end - flushed);
         if (w < 0) {
             if (errno == EINTR) continue;
             return -1;
         }
         flushed += (size_t)w;
     }
-    committed = flushed = 0;
+    region->committed = 0;
+    ORDERED();
+    region->sent += end;
+    flushed = 0;
     return 0;
 }
 
 int bk_channel_append(const char *p, size_t n) {
-    if (channel_fd < 0) return -1;
-    if (committed + n > capacity) {
+    if (channel_fd < 0 || !region) return -1;
+    if (region->committed + n > BK_CHANNEL_CAPACITY) {
         if (bk_channel_flush() != 0) return -1;
-        if (n > capacity) { write_all(channel_fd, p, n); return 0; }
+        if (n > BK_CHANNEL_CAPACITY) {
+            write_all(channel_fd, p, n);
+            region->sent += n;
+            return 0;
+        }
     }
-    memcpy(buffer + committed, p, n);
-    committed += n;
+    memcpy(region->data + region->committed, p, n);
+    ORDERED();
+    region->committed += n;
     return 0;
 }
 
 void bk_channel_activity(const char *text, long line) {
-    activity_line = line;
+    if (!region) return;
     size_t n = text ? strlen(text) : 0;
-    if (n >= sizeof activity) n = sizeof activity - 1;
-    if (n) memcpy(activity, text, n);
-    activity[n] = '\0';
+    if (n >= sizeof region->activity) n = sizeof region->activity - 1;
+    if (n) memcpy(region->activity, text, n);
+    region->activity[n] = '\0';
+    region->activity_line = line;
 }
 
 /* Appends `s` with tabs, newlines and backslashes escaped (the record format). */
@@ -96,21 +165,24 @@ static size_t escaped(char *out, size_t room, const char *s) {
 
 /* Async-signal-safe: the pending records, then "X <activity> <message> <line>". */
 void bk_channel_last_words(const char *message) {
-    if (channel_fd < 0) return;
-    size_t end = committed;
-    if (flushed < end) write_all(channel_fd, buffer + flushed, end - flushed);
-    committed = flushed = 0;
+    if (channel_fd < 0 || !region) return;
+    size_t end = region->committed;
+    if (flushed < end) write_all(channel_fd, region->data + flushed, end - flushed);
+    region->committed = 0;
+    ORDERED();
+    region->sent += end;
+    flushed = 0;
     char rec[1200];
     size_t k = 0;
     rec[k++] = 'X';
     rec[k++] = '\t';
-    k += escaped(rec + k, 400, activity);
+    k += escaped(rec + k, 400, region->activity);
     rec[k++] = '\t';
     k += escaped(rec + k, sizeof rec - k - 24, message);
     rec[k++] = '\t';
     char digits[24];
     int nd = 0;
-    long v = activity_line > 0 ? activity_line : 0;
+    long v = region->activity_line > 0 ? region->activity_line : 0;
     do { digits[nd++] = (char)('0' + v % 10); v /= 10; } while (v && nd < 20);
     while (nd) rec[k++] = digits[--nd];
     rec[k++] = '\n';

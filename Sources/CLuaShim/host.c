@@ -57,7 +57,21 @@ bk_box *bk_tobox(lua_State *L, int idx) {
     return b;
 }
 
+/* Whether the running C function was called by the collector as a
+ * finalizer: Lua names such a frame "__gc", "metamethod", and only such a
+ * frame (a call from Lua or C code gets another name, or none). */
+static int finalizing(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar)) return 0;
+    return ar.namewhat && strcmp(ar.namewhat, "metamethod") == 0 && ar.name && strcmp(ar.name, "__gc") == 0;
+}
+
+/* Only the collector releases a box's object. The metatable is reachable
+ * (debug.getmetatable), and a script calling __gc by hand, say from a
+ * handler during a tap, would free the object under the host code that is
+ * using it. A call by hand does nothing. */
 int bk_box_gc(lua_State *L) {
+    if (!finalizing(L)) return 0;
     bk_box *b = bk_tobox(L, 1);
     bk_state *st = bk_st(L);
     if (b && st->release) {

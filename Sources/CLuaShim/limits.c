@@ -242,11 +242,34 @@ static void stuck(bk_state *st) {
     put(&t, " in code that cannot be interrupted: ");
     lua_State *L = st->running;
     lua_Debug ar;
-    if (L && lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sn", &ar)) {
+    /* What runs with hooks off, down the stack: a finalizer ("__gc"
+     * metamethod) or a debug hook, whatever C function it is in now. */
+    int level = -1;
+    const char *what = NULL;
+    for (int l = 0; L && l < 256 && lua_getstack(L, l, &ar); l++) {
+        if (!lua_getinfo(L, "n", &ar) || !ar.namewhat) continue;
+        if (strcmp(ar.namewhat, "metamethod") == 0 && ar.name && strcmp(ar.name, "__gc") == 0) { level = l; what = "a __gc finalizer"; break; }
+        if (strcmp(ar.namewhat, "hook") == 0) { level = l; what = "a debug hook"; break; }
+    }
+    if (what && lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar)) {
+        put(&t, what);
+        put(&t, " at ");
+        put(&t, ar.short_src);
+        if (ar.linedefined > 0) { put(&t, ":"); put_number(&t, ar.linedefined); }
+        put(&t, " (Lua runs those with hooks off)");
+        if (level > 0 && lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sn", &ar) && ar.what && ar.what[0] == 'C' && ar.name) {
+            put(&t, ", now in '");
+            put(&t, ar.name);
+            put(&t, "'");
+        }
+    } else if (L && lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sn", &ar)) {
         if (ar.what && ar.what[0] == 'C') {
             put(&t, "a C function");
             if (ar.name) { put(&t, " ('"); put(&t, ar.name); put(&t, "')"); }
-            put(&t, ", which Lua cannot stop midway (a pathological pattern in string.find/match/gsub?)");
+            int pattern = ar.name && (strcmp(ar.name, "find") == 0 || strcmp(ar.name, "match") == 0
+                                      || strcmp(ar.name, "gmatch") == 0 || strcmp(ar.name, "gsub") == 0);
+            put(&t, pattern ? ", which Lua cannot stop midway (a pathological pattern?)"
+                            : ", which Lua cannot stop midway");
         } else {
             put(&t, "a __gc finalizer or debug hook at ");
             put(&t, ar.short_src);

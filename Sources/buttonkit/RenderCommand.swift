@@ -21,6 +21,7 @@ enum RenderCommand {
         Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
         labelled strip of its normal, highlighted, selected, selected|highlighted
         and disabled appearances — and DIR/index.html, a gallery of them.
+        Ids that read alike as file names (a.b, a_b) get -2, -3, ...
         Inside scripts, ui.svg(control [, { states = "all" }]) and ui.svg(screen)
         return the same pictures as strings.
         """,
@@ -48,8 +49,8 @@ enum RenderCommand {
         controls.reverse()
         do {
             try Files.makeDirectories(dir)
-            for b in controls {
-                try Files.writeAtomically(Pictures.strip(b), to: dir + "/" + fileName(b.id) + ".svg")
+            for (b, name) in zip(controls, fileNames(controls.map(\.id))) {
+                try Files.writeAtomically(Pictures.strip(b), to: dir + "/" + name + ".svg")
             }
             try Files.writeAtomically(Gallery.html(controls, script: script), to: dir + "/index.html")
         } catch {
@@ -60,8 +61,37 @@ enum RenderCommand {
         return 0
     }
 
-    /// A file name from an id: anything but letters, digits, `-` and `_` becomes `_`.
+    /// A file name from an id: anything but letters, digits, `-` and `_`
+    /// becomes `_`, and a long id is cut to 100 bytes (file names have 255,
+    /// and the temporary file of an atomic write needs some of them).
     static func fileName(_ id: String) -> String {
-        String(id.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        var name = "", bytes = 0
+        for c in id {
+            let kept: Character = c.isLetter || c.isNumber || c == "-" || c == "_" ? c : "_"
+            bytes += kept.utf8.count
+            if bytes > 100 { break }
+            name.append(kept)
+        }
+        return name
+    }
+
+    /// One distinct file name per id, in order: ids that read alike once
+    /// cleaned (`a.b`, `a_b`, or long ids that share their first 100 bytes)
+    /// get `-2`, `-3`, ... so no picture overwrites
+    /// another. Names are compared ignoring case, for file systems that do.
+    static func fileNames(_ ids: [String]) -> [String] {
+        var taken = Set<String>()
+        var names: [String] = []
+        for id in ids {
+            let base = fileName(id)
+            var name = base, n = 1
+            while taken.contains(name.lowercased()) {
+                n += 1
+                name = "\(base)-\(n)"
+            }
+            taken.insert(name.lowercased())
+            names.append(name)
+        }
+        return names
     }
 }

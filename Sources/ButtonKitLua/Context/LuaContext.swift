@@ -117,7 +117,8 @@ public final class LuaContext {
         Value.pushString(L, options.lpath.joined(separator: ";"))
         bk_push_sandbox_load(L)
         Value.pushString(L, options.cpath.joined(separator: ";"))
-        try call(nargs: 5, nresults: 0)
+        bk_push_sandbox_getinfo(L)
+        try call(nargs: 6, nresults: 0)
     }
 
     /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true
@@ -147,6 +148,10 @@ public final class LuaContext {
         guard sandbox.resolve(path) != nil else { throw BridgeError(sandbox.refusal(path, fname)) }
         return path
     }
+
+    /// Where `path` really leads, every link followed (dangling ones too);
+    /// nil for names with a NUL byte or a link loop.
+    package static func realTarget(_ path: String) -> String? { Sandbox.realTarget(path) }
 
     // MARK: arg
 

@@ -1,13 +1,14 @@
 -- ButtonKit's sandbox, run once when a state is created.
 -- Arguments: whether to confine, the host's path check, extra package.path
--- entries, the C `load` that loads text chunks only, and extra package.cpath
--- entries (unconfined only).
+-- entries, the C `load` that loads text chunks only, extra package.cpath
+-- entries (unconfined only), and the C `debug.getinfo` that gives out no C
+-- function of a stack frame.
 --
 -- A refused file access looks like the operating system refusing it: the
 -- functions that report failures with `nil, message, errno` do so (with
 -- EACCES), the ones that raise, raise. Nothing the real function would not
 -- do. Paths with NUL bytes are refused by the host check.
-local confine, host_checkpath, lpath, text_load, cpath = ...
+local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo = ...
 
 local EACCES = 13
 
@@ -156,9 +157,12 @@ end
 package.searchers = { preload_searcher, lua_searcher }
 
 -- debug: what error reporting, test frameworks and profilers need; hooks
--- work alongside the time limit.
+-- work alongside the time limit. getinfo leaves out `func` when a stack
+-- frame runs a C function: a hook sees every function the wrappers above
+-- call (the real io.open, loadfile, os.remove ...), and `func` would hand
+-- them out.
 debug = {
-  traceback = traceback, getinfo = getinfo,
+  traceback = traceback, getinfo = frame_getinfo,
   getmetatable = debug.getmetatable, getlocal = debug.getlocal, upvalueid = debug.upvalueid,
   sethook = debug.sethook, gethook = debug.gethook,
 }

@@ -117,6 +117,18 @@ int bk_sigint_take(void);
  * buffer on `fd` whose pending bytes a signal handler still writes when the
  * worker must end (code that cannot be interrupted, a crash in C). */
 void bk_channel_open(int fd);
+/* The same, with the buffer and activity in `shared` (NULL: private memory),
+ * a region the runner made before forking the worker. */
+typedef struct bk_channel_region bk_channel_region;
+void bk_channel_open_shared(int fd, bk_channel_region *shared);
+/* The runner's side: a region to share with one worker (NULL when mmap
+ * fails), and after the worker has ended without last words, the bytes it
+ * appended that the runner never read (`received`: the bytes it did read)
+ * and the test it was running (a static copy; "" when none). */
+bk_channel_region *bk_channel_region_new(void);
+void bk_channel_region_free(bk_channel_region *r);
+size_t bk_channel_region_unsent(const bk_channel_region *r, unsigned long long received, const char **bytes);
+const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
 int bk_channel_append(const char *p, size_t n);
 int bk_channel_flush(void);
 /* What the worker does now (a test's name and line), for its last words. */
@@ -164,6 +176,10 @@ int bk_pnext(lua_State *L, int idx);
  * whatever mode is asked (so nothing reachable from a reader function can
  * load bytecode). */
 void bk_push_sandbox_load(lua_State *L);
+/* Pushes the sandbox's debug.getinfo: Lua's own, except that `func` of a
+ * stack frame running a C function is left out (a hook would otherwise
+ * catch the real functions behind the sandbox's wrappers). */
+void bk_push_sandbox_getinfo(lua_State *L);
 
 /* Pushes a host function as a C closure; `nextra` values already on the
  * stack become its upvalues 2...nextra+1. */

@@ -1,0 +1,352 @@
+import Foundation
+import Testing
+
+/// Sandbox escapes from issue 13, each tried through the built binary from
+/// a working tree with a sibling folder (`outside/`) the script must not
+/// reach. Every probe prints one line per attempt; a line that does not say
+/// "refused" is an escape, and nothing may appear in or vanish from
+/// `outside/`. Where it shows the probe is not vacuous, the same probe runs
+/// under `--unsafe` and does get out.
+@Suite("Sandbox under attack", .serialized)
+struct SandboxAttackTests {
+    static let attack = CLI.fixtures.appendingPathComponent("attack")
+
+    /// A tree with `probe.lua` (copied from the fixtures) and outside files
+    /// worth stealing or destroying.
+    func setUp(_ probe: String) throws -> Escape {
+        let e = try Escape()
+        try FileManager.default.copyItem(at: Self.attack.appendingPathComponent(probe), to: e.inTree("probe.lua"))
+        try e.write("outside secret\n", to: e.outsideFile("secret.txt"))
+        try e.write("return 'outside secret'\n", to: e.outsideFile("secret.lua"))
+        try e.write("precious\n", to: e.outsideFile("victim.txt"))
+        try e.write("decoy\n", to: e.inTree("decoy.txt"))
+        return e
+    }
+
+    static let outsideBefore = ["secret.lua", "secret.txt", "victim.txt"]
+
+    func env(_ e: Escape) -> [String: String] {
+        ["BK_OUTSIDE": e.outside.path, "BK_TREE": e.tree.path, "BK_PROBE": "probe.lua"]
+    }
+
+    /// The probe's lines from standard output (or a spec's captured output).
+    func probeLines(_ out: String) -> [String] {
+        out.split(separator: "\n").map(String.init).filter { $0.contains(": refused") || $0.contains(": ALLOWED") }
+    }
+
+    func expectAllRefused(_ r: Spawned.Ended, count: Int, _ what: String) {
+        #expect(r.exitCode == 0, "\(what): \(r.summary)")
+        let lines = probeLines(r.stdout)
+        #expect(lines.count == count, "\(what): \(lines.count) probe lines, expected \(count)\n\(r.stdout)")
+        for l in lines { #expect(l.contains(": refused"), "\(what) escaped: \(l)") }
+    }
+
+    func expectOutsideUntouched(_ e: Escape, _ what: String) {
+        #expect(e.outsideListing() == Self.outsideBefore, "\(what): outside/ changed")
+        #expect(e.read(e.outsideFile("victim.txt")) == "precious\n", "\(what): victim.txt changed")
+        #expect(e.read(e.outsideFile("secret.txt")) == "outside secret\n")
+    }
+
+    func runSpec(_ e: Escape, extra: [String] = []) throws -> Spawned.Ended {
+        try FileManager.default.copyItem(at: Self.attack.appendingPathComponent("probe_spec.lua"),
+                                         to: e.inTree("spec/probe_spec.lua"))
+        return try Spawned.run(["test", "--sandbox", "--no-config"] + extra, in: e.tree, env: env(e), limit: 60)
+    }
+
+    // MARK: NUL bytes
+
+    @Test func aNulBytePassesNoPathCheckAsAScript() throws {
+        let e = try setUp("nul_probe.lua")
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 12, "run")
+        for l in probeLines(r.stdout) where !l.hasPrefix("package.searchpath") { #expect(l.contains("NUL byte"), "\(l)") }
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "run")
+        #expect(e.read(e.inTree("decoy.txt")) == "decoy\n")
+        #expect(!e.exists(e.inTree("moved-in.txt")))
+    }
+
+    @Test func aNulBytePassesNoPathCheckInASandboxedSpec() throws {
+        let e = try setUp("nul_probe.lua")
+        let r = try runSpec(e)
+        #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
+        expectOutsideUntouched(e, "test --sandbox")
+    }
+
+    @Test func aNulBytePassesNoPathCheckInTheREPL() throws {
+        let e = try setUp("nul_probe.lua")
+        let p = try PTY(["/usr/bin/env", "-C", e.tree.path, CLI.binary.path, "repl", "--history", "/dev/null"], env: env(e))
+        _ = p.read(until: "leave\r\n> ")
+        p.send("dofile('probe.lua') print('probe' .. ' done')\r")
+        let out = p.read(until: "probe done")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        _ = p.wait()
+        let lines = probeLines(out.replacingOccurrences(of: "\r", with: ""))
+        #expect(lines.count == 12, "\(p.transcript)")
+        for l in lines { #expect(l.contains(": refused"), "repl escaped: \(l)") }
+        expectOutsideUntouched(e, "repl")
+    }
+
+    @Test func theNulProbeDoesGetOutUnconfined() throws {
+        // Without the sandbox, C reads the name up to the NUL: the probe sees it.
+        let e = try setUp("nul_probe.lua")
+        let r = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r.stdout.contains("io.open read: ALLOWED (outside secret"), "\(r.summary)")
+    }
+
+    // MARK: Links
+
+    func makeLinks(_ e: Escape) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("sub"), withIntermediateDirectories: true)
+        let links: [(String, String)] = [
+            ("dangling", "../outside/by-link.txt"),
+            ("dangling-abs", e.outside.path + "/by-abslink.txt"),
+            ("chain1", "chain2"), ("chain2", "../outside/by-chain.txt"),
+            ("sub/up", "../../outside/by-up.txt"),
+            ("dirlink", "../outside"),
+            ("readlink", "../outside/secret.txt"),
+        ]
+        for (name, target) in links {
+            try fm.createSymbolicLink(atPath: e.inTree(name).path, withDestinationPath: target)
+        }
+    }
+
+    @Test func linksInsideTheTreeLeadingOutsideAreRefusedDanglingOrNot() throws {
+        let e = try setUp("link_probe.lua")
+        try makeLinks(e)
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 6 * 7 + 2, "run")
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "links")
+        #expect(e.read(e.inTree("decoy.txt")) == "decoy\n")
+    }
+
+    @Test func theLinkProbeDoesGetOutUnconfined() throws {
+        let e = try setUp("link_probe.lua")
+        try makeLinks(e)
+        _ = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(e.exists(e.outsideFile("by-link.txt")), "io.open(dangling, 'w') did not create the target unconfined")
+    }
+
+    // MARK: Bytecode
+
+    @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {
+        let e = try setUp("bytecode_probe.lua")
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        let lines = probeLines(r.stdout)
+        #expect(r.exitCode == 0, "\(r.summary)")
+        #expect(r.stdout.contains("C functions handed out from a reader's stack: "), "\(r.stdout)")
+        #expect(lines.count >= 5 + 4 + 1, "\(r.stdout)")
+        for l in lines { #expect(l.contains(": refused"), "escaped: \(l)") }
+        #expect(!r.stdout.contains("bytecode ran"))
+    }
+
+    @Test func theBytecodeProbeDoesLoadBytecodeUnconfined() throws {
+        let e = try setUp("bytecode_probe.lua")
+        let r = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r.stdout.contains("load (string): ALLOWED"), "\(r.summary)")
+    }
+
+    // MARK: Functions a hook catches in the act
+
+    /// Found while writing these tests: a call hook saw the real io.open,
+    /// os.remove ... that the sandbox's wrappers call, and
+    /// `debug.getinfo(2, "f").func` handed them out (reading and deleting
+    /// files outside the tree).
+    @Test func aHookCatchesNoFunctionThatReachesOutside() throws {
+        let e = try setUp("hook_probe.lua")
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 3, "run")
+        #expect(r.stdout.range(of: #"caught [1-9][0-9]* functions"#, options: .regularExpression) != nil, "\(r.stdout)")
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "hook probe")
+    }
+
+    @Test func aHookCatchesNoFunctionThatReachesOutsideInASandboxedSpec() throws {
+        let e = try setUp("hook_probe.lua")
+        let r = try runSpec(e)
+        #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
+        expectOutsideUntouched(e, "hook probe in a spec")
+    }
+
+    @Test func theHookProbeDoesGetOutUnconfined() throws {
+        let e = try setUp("hook_probe.lua")
+        let r = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r.stdout.contains("outside files opened through caught functions: ALLOWED"), "\(r.summary)")
+    }
+
+    @Test func debugGetinfoKeepsItsAnswersApartFromCFunctionsOnTheStack() throws {
+        // Same answers as Lua's own, levels and tail calls included.
+        let script = """
+        local function show(i)
+          if not i then return "nil" end
+          return table.concat({ tostring(i.currentline), tostring(i.short_src), tostring(i.what), tostring(i.name),
+            tostring(i.namewhat), tostring(i.istailcall), tostring(i.nparams) }, ",")
+        end
+        local function f() local i = debug.getinfo(2, "nSltu") return i end
+        local function g() return debug.getinfo(1, "nSltu") end
+        print(show(f()))
+        print(show(g()))
+        print(show(debug.getinfo(1)))
+        print(show(debug.getinfo(print)))
+        print(debug.getinfo(print, "f").func == print, debug.getinfo(1, "f").func ~= nil)
+        print(pcall(debug.getinfo, 1, ">"))
+        print(select("#", debug.getinfo(50)), debug.getinfo(50))
+        local co = coroutine.create(function() coroutine.yield() end)
+        coroutine.resume(co)
+        print(show(debug.getinfo(co, 0, "Sl")), show(debug.getinfo(co, 1, "Sl")))
+        """
+        let dir = try CLI.scratch()
+        try script.write(to: dir.appendingPathComponent("gi.lua"), atomically: true, encoding: .utf8)
+        let sandboxed = try Spawned.run(["run", "gi.lua"], in: dir, limit: 30)
+        let unsafe = try Spawned.run(["run", "--unsafe", "gi.lua"], in: dir, limit: 30)
+        #expect(sandboxed.exitCode == 0, "\(sandboxed.summary)")
+        #expect(sandboxed.stdout == unsafe.stdout)
+        // The one difference: a C function's frame has no `func`.
+        let c = try Spawned.run(["run", "-e", "print(debug.getinfo(1, 'f').func ~= nil, select(2, pcall(function() return debug.getinfo(2, 'f').func end)))"],
+                                in: dir, limit: 30)
+        #expect(c.stdout == "true\tnil\n", "\(c.summary)")
+    }
+
+    // MARK: Existence of outside files
+
+    @Test func nothingTellsWhetherAFileOutsideExists() throws {
+        let e = try setUp("exists_probe.lua")
+        try FileManager.default.createSymbolicLink(atPath: e.inTree("outlink").path, withDestinationPath: "../outside")
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r.exitCode == 0, "\(r.summary)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 11, "\(r.stdout)")
+        for l in lines { #expect(l.hasPrefix("same: "), "\(l)") }
+        expectOutsideUntouched(e, "exists probe")
+        // Unconfined, the same probes do tell (so they are able to).
+        let u = try setUp("exists_probe.lua")
+        try FileManager.default.createSymbolicLink(atPath: u.inTree("outlink").path, withDestinationPath: "../outside")
+        let ur = try Spawned.run(["run", "--unsafe", "probe.lua"], in: u.tree, env: env(u), limit: 60)
+        #expect(ur.stdout.contains("DIFFERS: package.searchpath"), "\(ur.summary)")
+    }
+
+    // MARK: The test runner
+
+    static let hostileConfig = """
+    -- A .busted file that tries to get out and to turn the sandbox off.
+    local f = io.open("../outside/by-busted.txt", "w")
+    if f then f:write("escaped") f:close() end
+    pcall(os.execute, "touch ../outside/by-busted-exec.txt")
+    return { _all = { unsafe = true, sandbox = false, ["no-sandbox"] = true } }
+    """
+
+    static let hostileSpec = """
+    it("stays confined", function()
+      local f, err = io.open("../outside/by-spec.txt", "w")
+      if f then f:write("escaped") f:close() end
+      assert.is_nil(f)
+      assert.matches("outside the working tree", err)
+      assert.error_matches(function() os.execute("touch ../outside/by-spec-exec.txt") end, "disabled in the sandbox")
+    end)
+    """
+
+    @Test func underSandboxABustedFileRunsConfinedAndCannotTurnItOff() throws {
+        let e = try Escape()
+        try e.write(Self.hostileConfig, to: e.inTree(".busted"))
+        try e.write(Self.hostileSpec, to: e.inTree("spec/a_spec.lua"))
+        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
+        #expect(e.outsideListing() == [], "something got out: \(e.outsideListing())")
+        // Without --sandbox (busted's default) the same files do get out.
+        let u = try Escape()
+        try u.write(Self.hostileConfig, to: u.inTree(".busted"))
+        try u.write(Self.hostileSpec, to: u.inTree("spec/a_spec.lua"))
+        _ = try Spawned.run(["test"], in: u.tree, limit: 60)
+        #expect(u.outsideListing().contains("by-busted.txt"))
+    }
+
+    @Test func theRunnersHostFunctionsAreReachableFromNoPublicPath() throws {
+        let e = try Escape()
+        try e.write("""
+        -- Walks everything a spec can reach: globals, loaded modules, their
+        -- tables and metatables (debug.getmetatable included).
+        it("finds no host function", function()
+          local seen, found = {}, {}
+          local forbidden = { host = true, read_file = true, write_file = true, json_encode = true,
+                              json_decode = true, started = true, activity = true, picture = true }
+          local function walk(v, path, depth)
+            if depth > 12 or (type(v) ~= "table" and type(v) ~= "userdata" and type(v) ~= "function") or seen[v] then return end
+            seen[v] = true
+            local mt = debug.getmetatable(v)
+            if mt then walk(mt, path .. "<mt>", depth + 1) end
+            if type(v) ~= "table" then return end
+            for k, x in next, v do
+              if type(k) == "string" and forbidden[k] then found[#found + 1] = path .. "." .. k end
+              walk(k, path .. "[key]", depth + 1)
+              walk(x, path .. "." .. tostring(k), depth + 1)
+            end
+          end
+          walk(_G, "_G", 0)
+          walk(package.loaded, "package.loaded", 0)
+          for _, name in ipairs({ "busted", "luassert", "say", "luassert.spy", "luassert.stub", "luassert.mock",
+                                  "luassert.match", "buttonkit" }) do
+            local ok, m = pcall(require, name)
+            if ok then walk(m, "require('" .. name .. "')", 0) end
+          end
+          assert.is_nil(require("busted").host)
+          assert.are.same({}, found)
+        end)
+        """, to: e.inTree("spec/walk_spec.lua"))
+        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
+    }
+
+    static let snapshotSpec = """
+    it("writes a new snapshot", function()
+      assert.snapshot(ui.button { id = "b" }, "new")
+    end)
+    it("compares with a stored one", function()
+      assert.snapshot(ui.button { id = "b" }, "x")
+    end)
+    """
+
+    static let outsideSnapshot = "{\"x\": {\"normal\": {\"secret\": \"from outside\"}}}\n"
+
+    @Test func aSnapshotFolderLinkedOutsideIsNeitherReadNorWritten() throws {
+        let e = try Escape()
+        try e.write(Self.snapshotSpec, to: e.inTree("spec/s_spec.lua"))
+        try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/__snapshots__").path, withDestinationPath: "../../outside")
+        try e.write(Self.outsideSnapshot, to: e.outsideFile("s_spec.json"))
+        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        #expect(r.exitCode == 1, "\(r.summary)")
+        #expect(r.stdout.contains("outside the working tree"), "\(r.summary)")
+        #expect(!r.stdout.contains("from outside") && !r.stderr.contains("from outside"), "the outside snapshot was read: \(r.summary)")
+        #expect(e.read(e.outsideFile("s_spec.json")) == Self.outsideSnapshot, "the outside snapshot was written")
+        #expect(e.outsideListing() == ["s_spec.json"])
+    }
+
+    @Test func aSnapshotFileLinkedOutsideIsNeitherReadNorWritten() throws {
+        let e = try Escape()
+        try e.write(Self.snapshotSpec, to: e.inTree("spec/s_spec.lua"))
+        try FileManager.default.createDirectory(at: e.inTree("spec/__snapshots__"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/__snapshots__/s_spec.json").path,
+                                                   withDestinationPath: "../../../outside/stolen.json")
+        try e.write(Self.outsideSnapshot, to: e.outsideFile("stolen.json"))
+        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        #expect(r.exitCode == 1, "\(r.summary)")
+        #expect(!r.stdout.contains("from outside") && !r.stderr.contains("from outside"), "the outside file was read: \(r.summary)")
+        #expect(e.read(e.outsideFile("stolen.json")) == Self.outsideSnapshot)
+        #expect(e.outsideListing() == ["stolen.json"])
+    }
+
+    @Test func aSpecOutsideTheTreeKeepsItsOwnSnapshots() throws {
+        // A spec named on the command line may live outside the tree; its own
+        // __snapshots__ folder goes with it.
+        let e = try Escape()
+        try e.write("it('snaps', function() assert.snapshot(ui.button { id = 'b' }, 'one') end)\n",
+                    to: e.outsideFile("o_spec.lua"))
+        let first = try Spawned.run(["test", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
+        #expect(first.exitCode == 0, "\(first.summary)")
+        #expect(e.exists(e.outside.appendingPathComponent("__snapshots__/o_spec.json")))
+        let again = try Spawned.run(["test", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
+        #expect(again.exitCode == 0, "\(again.summary)")
+    }
+}

@@ -1,0 +1,121 @@
+import CTestSupport
+import Glibc
+import Foundation
+
+/// The built `buttonkit` started the hard way: in a process group of its own
+/// (so workers it forks die with it), bounded by a wall clock (a hang fails
+/// the test instead of the suite), with how it ended told apart (an exit
+/// code or a signal) and its peak resident set measured by the kernel.
+struct Spawned {
+    let pid: Int32
+    let started: Date
+    let outURL: URL
+    let errURL: URL
+
+    /// How a child ended.
+    struct Ended {
+        /// The exit code, when it exited.
+        let exitCode: Int32?
+        /// The signal that ended it, when one did.
+        let signal: Int32?
+        /// It outlived its wall-clock limit and was killed for it.
+        let timedOut: Bool
+        let seconds: Double
+        /// Peak resident set size, in MB (wait4's ru_maxrss).
+        let peakMB: Double
+        let stdout: String
+        let stderr: String
+
+        var crashed: Bool { signal != nil && !timedOut }
+        var summary: String {
+            "exit \(exitCode.map(String.init) ?? "-") signal \(signal.map(String.init) ?? "-") timedOut \(timedOut) "
+                + "after \(String(format: "%.2f", seconds)) s\nstdout: \(stdout.prefix(2000))\nstderr: \(stderr.prefix(2000))"
+        }
+    }
+
+    /// Starts `buttonkit args...` in `dir`.
+    static func start(_ args: [String], in dir: URL, env: [String: String] = [:]) throws -> Spawned {
+        let id = UUID().uuidString
+        let tmp = FileManager.default.temporaryDirectory
+        let outURL = tmp.appendingPathComponent("buttonkit-out-\(id)")
+        let errURL = tmp.appendingPathComponent("buttonkit-err-\(id)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        for (k, v) in env { environment[k] = v }
+        let path = CLI.binary.path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        let pid = bk_test_spawn(path, argv, envp, dir.path, outURL.path, errURL.path)
+        guard pid > 0 else { throw CocoaError(.executableLoad) }
+        return Spawned(pid: pid, started: Date(), outURL: outURL, errURL: errURL)
+    }
+
+    /// Sends `signal` to the child alone (not its group).
+    func kill(_ signal: Int32) { _ = Glibc.kill(pid, signal) }
+
+    /// Waits at most `limit` seconds from the start, then kills the whole
+    /// group; either way whatever the group left running is killed.
+    func finish(limit: Double) -> Ended {
+        var status: Int32 = 0
+        var rss = 0
+        var timedOut = false
+        while true {
+            let r = bk_test_wait(pid, 1, &status, &rss)
+            if r == pid || r < 0 { break }
+            if Date().timeIntervalSince(started) > limit {
+                timedOut = true
+                bk_test_kill_group(pid, SIGKILL)
+                _ = bk_test_wait(pid, 0, &status, &rss)
+                break
+            }
+            usleep(2000)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        bk_test_kill_group(pid, SIGKILL)
+        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+        let sig = status & 0x7f
+        return Ended(exitCode: sig == 0 ? (status >> 8) & 0xff : nil, signal: sig == 0 ? nil : sig,
+                     timedOut: timedOut, seconds: seconds, peakMB: Double(rss) / 1024,
+                     stdout: out, stderr: err)
+    }
+
+    /// Runs `buttonkit args...` in `dir` to its end or at most `limit` seconds.
+    static func run(_ args: [String], in dir: URL, env: [String: String] = [:], limit: Double = 60) throws -> Ended {
+        try start(args, in: dir, env: env).finish(limit: limit)
+    }
+}
+
+/// A scratch folder laid out for escapes: `tree/` is the working tree (the
+/// sandbox's root) and `outside/` its sibling, where nothing may appear.
+struct Escape {
+    let base: URL
+    var tree: URL { base.appendingPathComponent("tree") }
+    var outside: URL { base.appendingPathComponent("outside") }
+
+    init() throws {
+        // Resolved, so paths built from it are the ones the sandbox compares.
+        base = URL(fileURLWithPath: try CLI.scratch().path).resolvingSymlinksInPath()
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("tree/spec"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
+    }
+
+    func inTree(_ name: String) -> URL { tree.appendingPathComponent(name) }
+    func outsideFile(_ name: String) -> URL { outside.appendingPathComponent(name) }
+    func exists(_ u: URL) -> Bool {
+        var st = stat()
+        return lstat(u.path, &st) == 0
+    }
+    func write(_ text: String, to u: URL) throws { try text.write(to: u, atomically: false, encoding: .utf8) }
+    func read(_ u: URL) -> String? { try? String(contentsOf: u, encoding: .utf8) }
+    /// Everything under `outside/`, so a test can say nothing appeared there.
+    func outsideListing() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: outside.path)) ?? []).sorted()
+    }
+}
