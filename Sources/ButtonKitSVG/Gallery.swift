@@ -3,8 +3,32 @@ import ButtonKit
 /// The gallery page of `buttonkit render`: one card per control with its id,
 /// kind and the labelled strip of its states, inline (no outside assets).
 public enum Gallery {
+    /// One card of the page: a picture under its id and kind, with the
+    /// accessibility problems that flag it.
+    public struct Card: Sendable {
+        public var id: String
+        public var kind: String
+        public var svg: String
+        public var problems: [String]
+        /// A card as `html` lays it out.
+        public init(id: String, kind: String, svg: String, problems: [String] = []) {
+            self.id = id; self.kind = kind; self.svg = svg; self.problems = problems
+        }
+
+        /// A control's card: its all-states strip, flagged by its audit.
+        public init(_ b: Button) {
+            self.init(id: b.id, kind: b.kind.rawValue, svg: Pictures.strip(b),
+                      problems: AccessibilityAudit.audit(b).map(\.description))
+        }
+    }
+
     /// The page for `controls`, in the order given.
     public static func html(_ controls: [Button], script: String) -> String {
+        html(controls.map(Card.init), script: script)
+    }
+
+    /// The page for `cards`, in the order given.
+    public static func html(_ cards: [Card], script: String) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -22,25 +46,53 @@ public enum Gallery {
         p.audit-summary { color: #C62828; margin: 0 0 16px; }
         </style></head><body>
         <h1>ButtonKit gallery</h1>
-        <p class="meta">\(controls.count) control\(controls.count == 1 ? "" : "s") from <code>\(SVGText.escape(script))</code>; each in its normal, highlighted, selected, selected|highlighted and disabled states.</p>
+        <p class="meta">\(Gallery.count(cards)) from <code>\(SVGText.escape(script))</code>; each control in its normal, highlighted, selected, selected|highlighted and disabled states, sort bars and radio groups member by member, screens as they were left.</p>
 
         """
         // Accessibility problems flag their card (see AccessibilityAudit).
-        let problems = controls.map { AccessibilityAudit.audit($0) }
-        let total = problems.reduce(0) { $0 + $1.count }
+        let flagged = cards.filter { !$0.problems.isEmpty }.count
+        let total = cards.reduce(0) { $0 + $1.problems.count }
         if total > 0 {
-            out += "<p class=\"audit-summary\">\(total) accessibility problem\(total == 1 ? "" : "s") in \(problems.filter { !$0.isEmpty }.count) control\(problems.filter { !$0.isEmpty }.count == 1 ? "" : "s") (buttonkit audit lists them).</p>\n"
+            out += "<p class=\"audit-summary\">\(total) accessibility problem\(total == 1 ? "" : "s") in \(flagged) control\(flagged == 1 ? "" : "s") (buttonkit audit lists them).</p>\n"
         }
-        for (b, found) in zip(controls, problems) {
-            out += "<section class=\"card\(found.isEmpty ? "" : " flagged")\" id=\"\(SVGText.escape(b.id))\"><h2>\(SVGText.escape(b.id))<span class=\"kind\">\(b.kind.rawValue)</span></h2>"
-            out += "<div class=\"strip\">\(Pictures.strip(b))</div>"
-            if !found.isEmpty {
+        for c in cards {
+            out += "<section class=\"card\(c.problems.isEmpty ? "" : " flagged")\" id=\"\(SVGText.escape(c.id))\"><h2>\(SVGText.escape(c.id))<span class=\"kind\">\(SVGText.escape(c.kind))</span></h2>"
+            out += "<div class=\"strip\">\(c.svg)</div>"
+            if !c.problems.isEmpty {
                 out += "<ul class=\"audit\">"
-                for p in found { out += "<li>\(SVGText.escape(p.description))</li>" }
+                for p in c.problems { out += "<li>\(SVGText.escape(p))</li>" }
                 out += "</ul>"
             }
             out += "</section>\n"
         }
         return out + "</body></html>\n"
     }
+
+    /// "2 screens, 1 sort bar, 5 controls": the cards counted by kind, in
+    /// the order kinds first appear.
+    public static func count(_ cards: [Card]) -> String {
+        var order: [String] = [], counts: [String: Int] = [:]
+        for c in cards {
+            let k = group(c.kind)
+            if counts[k] == nil { order.append(k) }
+            counts[k, default: 0] += 1
+        }
+        if order.isEmpty { return "0 controls" }
+        return order.map { k in
+            let n = counts[k] ?? 0
+            return "\(n) \(n == 1 ? k : plural(k))"
+        }.joined(separator: ", ")
+    }
+
+    /// Buttons of every kind count as controls; the others by their kind.
+    static func group(_ kind: String) -> String {
+        switch kind {
+        case "screen": return "screen"
+        case "sortBar": return "sort bar"
+        case "radioGroup": return "radio group"
+        default: return "control"
+        }
+    }
+
+    static func plural(_ word: String) -> String { word + "s" }
 }

@@ -117,7 +117,8 @@ public enum Pictures {
     static func members(kind: String, id: String, selected: String?, _ rows: [(String, Button)]) -> String {
         let n = SVGNumber.format
         let pad = 12.0, labelHeight = 18.0, header = 22.0
-        let labelWidth = max(60, (rows.map { SVGText.width($0.0, font: Font(size: 11)) }.max() ?? 0) + 2 * pad)
+        // The estimate is for Helvetica; wider fallbacks (DejaVu) need a fifth more.
+        let labelWidth = max(60, (rows.map { SVGText.width($0.0, font: Font(size: 11)) }.max() ?? 0) * 1.2 + 2 * pad)
         let w = rows.map { max(1, $0.1.frame.width) }.max() ?? 1
         let h = rows.map { max(1, $0.1.frame.height) }.max() ?? 1
         let cell = w + pad

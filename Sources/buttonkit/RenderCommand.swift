@@ -3,7 +3,9 @@ import ButtonKitLua
 import ButtonKitSVG
 
 /// `buttonkit render SCRIPT -o DIR`: runs the script, then writes the
-/// all-states strip of every control it created and a gallery page.
+/// all-states strip of every control it created, one picture of every
+/// sort bar and radio group (member by member) and of every screen, and a
+/// gallery page of them all.
 enum RenderCommand {
     static let options: [Option] = [
         Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)"),
@@ -20,10 +22,14 @@ enum RenderCommand {
         intro: """
         Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
         labelled strip of its normal, highlighted, selected, selected|highlighted
-        and disabled appearances — and DIR/index.html, a gallery of them.
-        Ids that read alike as file names (a.b, a_b) get -2, -3, ...
-        Inside scripts, ui.svg(control [, { states = "all" }]) and ui.svg(screen)
-        return the same pictures as strings.
+        and disabled appearances — DIR/<id>.svg for every sort bar and radio
+        group (each member's strip, named by its key or value, the current
+        state framed), DIR/screen.svg (screen-2.svg, ...) for every screen as
+        the script left it, and DIR/index.html, a gallery of them all.
+        Ids that read alike as file names (a.b, a_b) are told apart by a
+        number: a_b.svg, then a_b-2.svg.
+        Inside scripts, ui.svg(control [, { states = "all" }]), ui.svg(bar),
+        ui.svg(group) and ui.svg(screen) return pictures as strings.
         """,
         options: options)
 
@@ -42,23 +48,43 @@ enum RenderCommand {
         ctx.trackCreatedControls = true
         let status = RunCommand.execute(ctx, code: nil, positionals: a.positionals)
         if status != 0 { return status }
-        // One picture per id: a control re-created under the same id keeps the newest.
-        var seen = Set<String>()
-        var controls: [Button] = []
-        for b in ctx.createdControls.reversed() where seen.insert(b.id).inserted { controls.append(b) }
-        controls.reverse()
+        let cards = pictures(ctx)
         do {
             try Files.makeDirectories(dir)
-            for (b, name) in zip(controls, fileNames(controls.map(\.id))) {
-                try Files.writeAtomically(Pictures.strip(b), to: dir + "/" + name + ".svg")
+            for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
+                try Files.writeAtomically(card.svg, to: dir + "/" + name + ".svg")
             }
-            try Files.writeAtomically(Gallery.html(controls, script: script), to: dir + "/index.html")
+            try Files.writeAtomically(Gallery.html(cards, script: script), to: dir + "/index.html")
         } catch {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
-        Terminal.err("rendered \(controls.count) control\(controls.count == 1 ? "" : "s") to \(dir)/ (open \(dir)/index.html)")
+        Terminal.err("rendered \(Gallery.count(cards)) to \(dir)/ (open \(dir)/index.html)")
         return 0
+    }
+
+    /// Every picture the run calls for, in gallery order: screens, then
+    /// sort bars and radio groups, then controls, each in creation order.
+    /// One picture per id: a control re-created under the same id keeps
+    /// the newest. Screens have no id; they are `screen`, `screen-2`, ...
+    static func pictures(_ ctx: LuaContext) -> [Gallery.Card] {
+        var cards = ctx.createdScreens.enumerated().map { i, s in
+            Gallery.Card(id: i == 0 ? "screen" : "screen-\(i + 1)", kind: "screen", svg: Pictures.svg(s))
+        }
+        var seen = Set<String>()
+        var containers: [Gallery.Card] = []
+        for c in ctx.createdContainers.reversed() {
+            if let bar = c as? SortBar, seen.insert(bar.id).inserted {
+                containers.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar)))
+            } else if let g = c as? RadioGroup, seen.insert(g.id).inserted {
+                containers.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g)))
+            }
+        }
+        cards += containers.reversed()
+        seen = []
+        var controls: [Button] = []
+        for b in ctx.createdControls.reversed() where seen.insert(b.id).inserted { controls.append(b) }
+        return cards + controls.reversed().map(Gallery.Card.init)
     }
 
     /// A file name from an id: anything but letters, digits, `-` and `_`

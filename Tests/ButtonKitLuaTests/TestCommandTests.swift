@@ -351,7 +351,9 @@ struct PictureCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(files.contains("like.svg") && files.contains("buy.svg") && files.contains("index.html"))
-        #expect(files.filter { $0.hasSuffix(".svg") }.count == 7)
+        // Seven controls, and the sort bar and the radio group as units.
+        #expect(files.filter { $0.hasSuffix(".svg") }.count == 9)
+        #expect(files.contains("sort.svg") && files.contains("time.svg"))
         let like = try XMLDocument(contentsOf: out.appendingPathComponent("like.svg"))
         #expect(like.rootElement()?.name == "svg")
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
@@ -360,6 +362,46 @@ struct PictureCommandTests {
         #expect(html.contains("class=\"audit-summary\"") == html.contains("card flagged"))
         #expect(html.contains("价格 &lt;&amp;&gt;"))
         #expect(try CLI.run(["render", "examples/gallery.lua"], in: CLI.root).status == 2)
+    }
+
+    /// Bars and groups are drawn as one picture under their id, screens as
+    /// the script left them; every file is valid SVG and the gallery and
+    /// the summary line count each kind.
+    @Test func renderDrawsBarsGroupsAndScreensAsUnits() throws {
+        let dir = try CLI.scratch()
+        try """
+        local s = ui.screen { width = 320, height = 120 }
+        local s2 = ui.screen()
+        local bar = ui.sortBar { id = "sorter", { title = "Name", key = "name" }, { title = "Date", key = "date" } }
+        local g = ui.radioGroup { id = "size", options = { { title = "S", value = "S" }, { title = "M", value = "M" } } }
+        local b = ui.button { id = "buy", title = "Buy", style = { normal = { backgroundColor = "blue" } },
+                              frame = { x = 10, y = 10, width = 80, height = 40 } }
+        s:add(b)
+        bar:select("date")
+        g:select("M")
+        """.write(to: dir.appendingPathComponent("units.lua"), atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLI.run(["render", "units.lua", "-o", "out"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("rendered 2 screens, 1 sort bar, 1 radio group, 5 controls to out/"), "\(r.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        for f in ["screen.svg", "screen-2.svg", "sorter.svg", "size.svg", "buy.svg", "index.html"] {
+            #expect(files.contains(f), "\(f) missing from \(files.sorted())")
+        }
+        for f in files where f.hasSuffix(".svg") {
+            #expect(try XMLDocument(contentsOf: out.appendingPathComponent(f)).rootElement()?.name == "svg", "\(f)")
+        }
+        let bar = try String(contentsOf: out.appendingPathComponent("sorter.svg"), encoding: .utf8)
+        #expect(bar.contains("data-member=\"key name\"") && bar.contains("data-member=\"key date\""))
+        #expect(bar.contains("selected: key date"))
+        let group = try String(contentsOf: out.appendingPathComponent("size.svg"), encoding: .utf8)
+        #expect(group.contains("selected: value &apos;M&apos;") && group.contains("selected · now"))
+        // The screen holds the button where its frame puts it, in its colour.
+        let screen = try String(contentsOf: out.appendingPathComponent("screen.svg"), encoding: .utf8)
+        #expect(screen.contains("width=\"320\"") && screen.contains("#0000FF"), "\(screen)")
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        for id in ["screen", "screen-2", "sorter", "size", "buy"] { #expect(html.contains("id=\"\(id)\"")) }
+        #expect(html.contains("<span class=\"kind\">sortBar</span>") && html.contains("<span class=\"kind\">radioGroup</span>"))
     }
 
     @Test func reportIsSelfContainedWithPicturesForAppearanceFailures() throws {

@@ -23,6 +23,7 @@ enum Identity {
         if ctx.trackCreatedControls {
             if let b = obj as? Button { ctx.createdControls.append(b) }
             if let s = obj as? Screen { ctx.createdScreens.append(s) }
+            if let c = obj as? any SelectionContainer { ctx.createdContainers.append(c) }
         }
         let box = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
         if let b = obj as? Button { box?.pointee.bits = b.stateAddress }

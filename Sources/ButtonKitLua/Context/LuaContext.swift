@@ -44,6 +44,9 @@ public final class LuaContext {
     public internal(set) var createdControls: [Button] = []
     /// When set, every screen that gets a Lua value is kept here too.
     public internal(set) var createdScreens: [Screen] = []
+    /// When set, every sort bar and radio group that gets a Lua value, in
+    /// creation order: `render` draws each as one picture.
+    public internal(set) var createdContainers: [any SelectionContainer] = []
     /// The object driving this context (a test runner): host functions a
     /// front end adds find their owner here.
     package var owner: AnyObject?
