@@ -12,39 +12,9 @@ public final class RadioGroup: ControlOwner {
     public private(set) var buttons: [Button] = []
     public private(set) var values: [RadioValue] = []
     public var allowsEmpty = false
-    /// Styles applied to every member before the member's own (at `add`).
-    public var memberStyles = StyleTable()
+    /// Shared member styles and this level's own traits.
+    public let level = MemberLevel()
     private var handlers = HandlerList<Handler>()
-
-    /// Merges `style` into the shared style for `state` (what a
-    /// constructor's `style` option gives every member).
-    public func addMemberStyle(_ style: Style, for state: ControlState) {
-        var merged = memberStyles[state] ?? Style()
-        merged.merge(style)
-        memberStyles.put(merged, for: state)
-    }
-
-    /// This level's own interface style (nil: the screen's).
-    public private(set) var overrideUserInterfaceStyle: UserInterfaceStyle?
-    /// This level's own tint (nil: the screen's).
-    public private(set) var ownTintColor: ColorValue?
-    /// The screen it was added to: the level its members inherit from next.
-    weak var screen: Screen?
-    public var traitParent: (any TraitEnvironment)? { screen }
-
-    /// Sets this level's own style (nil: inherit); members whose effective
-    /// traits change get their configuration update now.
-    public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) throws {
-        try TraitChange.apply(to: buttons) { overrideUserInterfaceStyle = s }
-    }
-
-    /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
-    public func setTintColor(_ c: ColorValue?) throws {
-        if case .dynamic(.tint)? = c {
-            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
-        }
-        try TraitChange.apply(to: buttons) { ownTintColor = c }
-    }
 
     public var kind: ControlKind { .radioGroup }
     var ownerID: String { id }
@@ -61,20 +31,13 @@ public final class RadioGroup: ControlOwner {
                                               expected: "a string, integer or boolean (give 'value' or 'info')")
         }
         if values.contains(v) { throw ButtonKitError.duplicateValue(group: id, value: v.description) }
-        for state in memberStyles.states {
-            var merged = memberStyles[state]!
-            merged.merge(b.styleFor(state))
-            b.styles.put(merged, for: state)
-        }
-        let traitsBefore = b.observesState ? b.traits : nil
-        b.owner = self
+        level.join(b, owner: self)
         // The member carries its value where the seeds' additionInfo was,
         // the same field add reads it from.
         b.info = v.json
         buttons.append(b)
         values.append(v)
         var sink = ErrorSink()
-        if let t = traitsBefore, t != b.traits { b.modern?.requestUpdate() }
         if b.isSelected {
             let before = selectedIndex(excluding: b)
             for other in buttons where other !== b { other.setSelectedFlag(false) }

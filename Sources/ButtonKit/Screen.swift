@@ -73,9 +73,7 @@ public final class Screen: TraitEnvironment {
 
     /// Sets the tint (nil: systemBlue); `tintColor` itself is refused.
     public func setTintColor(_ c: ColorValue?) throws {
-        if case .dynamic(.tint)? = c {
-            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
-        }
+        try TraitChange.checkTint(c)
         try TraitChange.apply(to: allButtons) { ownTintColor = c }
     }
 
@@ -89,10 +87,10 @@ public final class Screen: TraitEnvironment {
             b.attach(to: self)
             if b.observesState { b.flushKeepingError() }
         case .radioGroup(let g):
-            g.screen = self
+            g.level.screen = self
             for b in g.buttons where b.observesState { b.modern?.requestUpdate(); b.flushKeepingError() }
         case .sortBar(let bar):
-            bar.screen = self
+            bar.level.screen = self
             for b in bar.buttons where b.observesState { b.modern?.requestUpdate(); b.flushKeepingError() }
         }
     }

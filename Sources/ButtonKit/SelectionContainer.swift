@@ -1,9 +1,52 @@
 /// A control that keeps at most one of its buttons selected and can
-/// deselect them all: radio groups and sort bars.
-public protocol SelectionContainer: AnyObject {
+/// deselect them all: radio groups and sort bars. Both are a level of the
+/// trait hierarchy with shared member styles, kept in their `level`; what
+/// that level does is written once, here.
+public protocol SelectionContainer: TraitEnvironment {
+    /// The container's id.
+    var id: String { get }
+    /// Shared member styles and this level's own traits.
+    var level: MemberLevel { get }
+    /// The members, in order.
+    var members: [Button] { get }
     /// Deselects every member; handlers fire once when something changed.
     func clear() throws
 }
 
-extension RadioGroup: SelectionContainer {}
-extension SortBar: SelectionContainer {}
+extension SelectionContainer {
+    /// Styles every member gets under its own (at `add`).
+    public var memberStyles: StyleTable { level.memberStyles }
+
+    /// Merges `style` into the shared style for `state` (what a
+    /// constructor's `style` option gives every member).
+    public func addMemberStyle(_ style: Style, for state: ControlState) {
+        level.addMemberStyle(style, for: state)
+    }
+
+    /// The screen the container was added to.
+    public var traitParent: (any TraitEnvironment)? { level.screen }
+    /// This level's own interface style (nil: the screen's).
+    public var overrideUserInterfaceStyle: UserInterfaceStyle? { level.userInterfaceStyle }
+    /// This level's own tint (nil: the screen's).
+    public var ownTintColor: ColorValue? { level.tintColor }
+
+    /// Sets this level's own style (nil: inherit); members whose effective
+    /// traits change get their configuration update now.
+    public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) throws {
+        try TraitChange.apply(to: members) { level.userInterfaceStyle = s }
+    }
+
+    /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
+    public func setTintColor(_ c: ColorValue?) throws {
+        try TraitChange.checkTint(c)
+        try TraitChange.apply(to: members) { level.tintColor = c }
+    }
+}
+
+extension RadioGroup: SelectionContainer {
+    public var members: [Button] { buttons }
+}
+
+extension SortBar: SelectionContainer {
+    public var members: [Button] { buttons }
+}

@@ -10,37 +10,8 @@ public final class SortBar: ControlOwner {
     private var lastSeen: (key: String?, direction: SortDirection) = (nil, .none)
     private var updating = false
 
-    /// Styles every button gets under its own (at `add`): the bar's shared look.
-    public var memberStyles = StyleTable()
-    /// Merges `style` into the shared style for `state` (what a
-    /// constructor's `style` option gives every member).
-    public func addMemberStyle(_ style: Style, for state: ControlState) {
-        var merged = memberStyles[state] ?? Style()
-        merged.merge(style)
-        memberStyles.put(merged, for: state)
-    }
-
-    /// This level's own interface style (nil: the screen's).
-    public private(set) var overrideUserInterfaceStyle: UserInterfaceStyle?
-    /// This level's own tint (nil: the screen's).
-    public private(set) var ownTintColor: ColorValue?
-    /// The screen it was added to: the level its members inherit from next.
-    weak var screen: Screen?
-    public var traitParent: (any TraitEnvironment)? { screen }
-
-    /// Sets this level's own style (nil: inherit); members whose effective
-    /// traits change get their configuration update now.
-    public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) throws {
-        try TraitChange.apply(to: buttons) { overrideUserInterfaceStyle = s }
-    }
-
-    /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
-    public func setTintColor(_ c: ColorValue?) throws {
-        if case .dynamic(.tint)? = c {
-            throw ButtonKitError.invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
-        }
-        try TraitChange.apply(to: buttons) { ownTintColor = c }
-    }
+    /// Shared member styles (the bar's shared look) and this level's own traits.
+    public let level = MemberLevel()
 
     public var kind: ControlKind { .sortBar }
     var ownerID: String { id }
@@ -55,15 +26,8 @@ public final class SortBar: ControlOwner {
         if buttons.contains(where: { $0.key == b.key }) {
             throw .invalidValue(what: "sort key", value: "'\(b.key)'", expected: "a key not already used in sort bar '\(id)'")
         }
-        for state in memberStyles.states {
-            var merged = memberStyles[state] ?? Style()
-            merged.merge(b.styleFor(state))
-            b.styles.put(merged, for: state)
-        }
-        let traitsBefore = b.observesState ? b.traits : nil
-        b.owner = self
+        level.join(b, owner: self)
         buttons.append(b)
-        if let t = traitsBefore, t != b.traits { b.modern?.requestUpdate() }
         // A button added while selected becomes the bar's selection.
         if b.direction != .none {
             var sink = ErrorSink()

@@ -13,6 +13,13 @@ enum TraitChange {
         try sink.check()
     }
 
+    /// Refuses `tintColor` as a level's own tint: it would name itself.
+    static func checkTint(_ c: ColorValue?) throws(ButtonKitError) {
+        if case .dynamic(.tint)? = c {
+            throw .invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
+        }
+    }
+
     /// Runs the requested updates of the buttons not in a touch (a touch
     /// runs its button's update when it ends).
     static func flush(_ buttons: [Button], _ sink: inout ErrorSink) {

@@ -38,20 +38,13 @@ enum AuditCommand {
         if a.flag("help") { Terminal.out(help); return 0 }
         guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
         let auditOptions = try parseOptions(a)
-        let opts = try RunCommand.contextOptions(a, command: "audit", defaultTimeout: 30)
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch {
-            Terminal.err("buttonkit: \(error)")
-            return 1
+        switch try RunCommand.executeTracking(a, command: "audit") {
+        case .success(let c): ctx = c
+        case .failure(let status): return status.code
         }
-        ctx.trackCreatedControls = true
-        let status = RunCommand.execute(ctx, code: nil, positionals: a.positionals)
-        if status != 0 { return status }
         // One audit per id: a control re-created under the same id counts once, as its newest.
-        var seen = Set<String>()
-        var controls: [Button] = []
-        for b in ctx.createdControls.reversed() where seen.insert(b.id).inserted { controls.append(b) }
-        controls.reverse()
+        let controls = ctx.newestCreatedControls
         var problems: [AuditProblem] = []
         for b in controls { problems += AccessibilityAudit.audit(b, options: auditOptions) }
         Terminal.out(problems.map { $0.description + "\n" }.joined())

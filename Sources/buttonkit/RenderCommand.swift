@@ -39,15 +39,11 @@ enum RenderCommand {
         if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
         guard let dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
-        let opts = try RunCommand.contextOptions(a, command: "render", defaultTimeout: 30)
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch {
-            Terminal.err("buttonkit: \(error)")
-            return 1
+        switch try RunCommand.executeTracking(a, command: "render") {
+        case .success(let c): ctx = c
+        case .failure(let status): return status.code
         }
-        ctx.trackCreatedControls = true
-        let status = RunCommand.execute(ctx, code: nil, positionals: a.positionals)
-        if status != 0 { return status }
         let cards = pictures(ctx)
         do {
             try Files.makeDirectories(dir)
@@ -71,20 +67,11 @@ enum RenderCommand {
         var cards = ctx.createdScreens.enumerated().map { i, s in
             Gallery.Card(id: i == 0 ? "screen" : "screen-\(i + 1)", kind: "screen", svg: Pictures.svg(s))
         }
-        var seen = Set<String>()
-        var containers: [Gallery.Card] = []
-        for c in ctx.createdContainers.reversed() {
-            if let bar = c as? SortBar, seen.insert(bar.id).inserted {
-                containers.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar)))
-            } else if let g = c as? RadioGroup, seen.insert(g.id).inserted {
-                containers.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g)))
-            }
+        for c in ctx.newestCreatedContainers {
+            if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar))) }
+            if let g = c as? RadioGroup { cards.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g))) }
         }
-        cards += containers.reversed()
-        seen = []
-        var controls: [Button] = []
-        for b in ctx.createdControls.reversed() where seen.insert(b.id).inserted { controls.append(b) }
-        return cards + controls.reversed().map(Gallery.Card.init)
+        return cards + ctx.newestCreatedControls.map(Gallery.Card.init)
     }
 
     /// A file name from an id: anything but letters, digits, `-` and `_`

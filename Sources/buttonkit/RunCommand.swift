@@ -47,6 +47,27 @@ enum RunCommand {
         return execute(ctx, code: code, positionals: a.positionals)
     }
 
+    /// Runs the script of `render` and `audit` with every control it
+    /// creates tracked: the context when the script ended well, else the
+    /// exit status to return.
+    static func executeTracking(_ a: Arguments, command: String) throws(UsageError) -> Result<LuaContext, ExitStatus> {
+        let opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        let ctx: LuaContext
+        do { ctx = try LuaContext(options: opts) } catch {
+            Terminal.err("buttonkit: \(error)")
+            return .failure(ExitStatus(1))
+        }
+        ctx.trackCreatedControls = true
+        let status = execute(ctx, code: nil, positionals: a.positionals)
+        return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
+    }
+
+    /// A non-zero exit status, as the error side of `executeTracking`.
+    struct ExitStatus: Error {
+        let code: Int32
+        init(_ code: Int32) { self.code = code }
+    }
+
     /// Runs code or a file in `ctx`, printing errors the way lua.c does.
     static func execute(_ ctx: LuaContext, code: String?, positionals: [String]) -> Int32 {
         do throws(LuaError) {

@@ -4,13 +4,30 @@ import Testing
 
 /// `buttonkit test -c`, through the built binary, on fixture suites whose
 /// expected files were written by luacov 0.17 itself (Tests/Fixtures/coverage,
-/// from the same sample sources: `lua5.4 -lluacov driver.lua`, then `luacov`).
+/// from the same sample sources: `lua5.4 -lluacov driver.lua`, then `luacov`,
+/// in a copy assembled as `fixture(_:)` does).
 @Suite("coverage", .serialized)
 struct CoverageTests {
     /// A scratch copy of a coverage fixture (runs write files into it).
+    /// Most fixtures run the same sample library: their `sample.txt` says
+    /// which files of `coverage/sample` go where, so the library is kept
+    /// once in the tree.
     static func fixture(_ name: String) throws -> URL {
+        let fm = FileManager.default
         let dir = try CLI.scratch().appendingPathComponent(name)
-        try FileManager.default.copyItem(at: CLI.fixtures.appendingPathComponent("coverage/\(name)"), to: dir)
+        let coverage = CLI.fixtures.appendingPathComponent("coverage")
+        try fm.copyItem(at: coverage.appendingPathComponent(name), to: dir)
+        let manifest = dir.appendingPathComponent("sample.txt")
+        if let text = try? String(contentsOf: manifest, encoding: .utf8) {
+            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+                let parts = line.split(separator: " ").map(String.init)
+                try #require(parts.count == 2, "sample.txt of \(name): \(line)")
+                let to = dir.appendingPathComponent(parts[1])
+                try fm.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fm.copyItem(at: coverage.appendingPathComponent("sample/" + parts[0]), to: to)
+            }
+            try fm.removeItem(at: manifest)
+        }
         return dir
     }
 

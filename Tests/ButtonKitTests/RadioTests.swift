@@ -115,7 +115,7 @@ struct RadioTests {
     @Test func groupStylesGoUnderMemberStyles() throws {
         let g = RadioGroup(id: "g")
         var n = Style(); n.borderColor = try Color(parsing: "595959"); n.title = "group"
-        g.memberStyles.put(n, for: .normal)
+        g.addMemberStyle(n, for: .normal)
         let b = Button()
         try b.setUpStyle(.normal) { $0.title("mine") }
         try g.add(b, value: .int(1))

@@ -47,6 +47,18 @@ public final class LuaContext {
     /// When set, every sort bar and radio group that gets a Lua value, in
     /// creation order: `render` draws each as one picture.
     public internal(set) var createdContainers: [any SelectionContainer] = []
+    /// `createdControls` with one control per id, the newest, in creation
+    /// order: what a script re-creating a control under one id means.
+    public var newestCreatedControls: [Button] { Self.newestByID(createdControls, \.id) }
+    /// `createdContainers`, one per id, the newest, in creation order.
+    public var newestCreatedContainers: [any SelectionContainer] { Self.newestByID(createdContainers, \.id) }
+
+    static func newestByID<T>(_ items: [T], _ id: (T) -> String) -> [T] {
+        var seen = Set<String>()
+        var kept: [T] = []
+        for x in items.reversed() where seen.insert(id(x)).inserted { kept.append(x) }
+        return kept.reversed()
+    }
     /// The object driving this context (a test runner): host functions a
     /// front end adds find their owner here.
     package var owner: AnyObject?
