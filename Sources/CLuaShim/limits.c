@@ -136,42 +136,37 @@ static void hijack(bk_state *st, lua_State *L) {
     lua_sethook(L, limit_hook, LUA_MASKCOUNT, 1);
 }
 
-/* Main-flow hijack: keeps the thread alive in the registry until the limit
- * stops firing, so putting its hook back never touches a collected thread. */
-void bk_limits_hijack(bk_state *st, lua_State *L) {
+/* Keeps thread `t` alive in a registry set (pushed through L, which may be
+ * t itself) until the limit stops firing, so putting its hook back never
+ * touches a collected thread. 0 when L has no stack room for it. */
+static int anchor_thread(lua_State *L, lua_State *t) {
     static const char key = 'h';
-    if (!lua_checkstack(L, 4)) return;
+    if (!lua_checkstack(L, 4)) return 0;
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
     }
-    lua_pushthread(L);
+    if (t == L) {
+        lua_pushthread(L);
+    } else {
+        lua_pushthread(t);
+        lua_xmove(t, L, 1);
+    }
     lua_pushboolean(L, 1);
     lua_rawset(L, -3);
     lua_pop(L, 1);
+    return 1;
+}
+
+/* Main-flow hijack: the thread is anchored, then its hook replaced. */
+void bk_limits_hijack(bk_state *st, lua_State *L) {
+    if (!anchor_thread(L, L)) return;
     sigset_t old;
     block_signals(&old);
     hijack(st, L);
     unblock_signals(&old);
-}
-
-static void anchor_thread(bk_state *st, lua_State *L, lua_State *co) {
-    (void)st;
-    static const char key = 'h';
-    if (!lua_checkstack(L, 4)) return;
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &key);
-    }
-    lua_pushthread(co);
-    lua_xmove(co, L, 1);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
 }
 
 void bk_limits_stop_firing(bk_state *st) {
@@ -447,7 +442,7 @@ static int auxresume(lua_State *L, lua_State *co, int narg) {
         lua_pushliteral(L, "too many arguments to resume");
         return -1;
     }
-    if (st->firing) { anchor_thread(st, L, co); bk_limits_hijack(st, co); }
+    if (st->firing) { anchor_thread(L, co); bk_limits_hijack(st, co); }
     lua_xmove(L, co, narg);
     lua_State *prev = st->running;
     st->running = co;
@@ -523,7 +518,7 @@ static int sethook(lua_State *L) {
     bk_coverage_after_sethook(L, target, coverage_function);
     bk_state *st = bk_st(L);
     if (st->firing) {
-        if (target != L) anchor_thread(st, L, target);
+        if (target != L) anchor_thread(L, target);
         bk_limits_hijack(st, target);
     }
     return 0;

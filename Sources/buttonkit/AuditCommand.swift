@@ -12,12 +12,7 @@ enum AuditCommand {
         Option("style", value: "STYLE", help: "light, dark or both (default both); repeatable"),
         Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
         Option("check", value: "CHECKS", help: "contrast, hitTarget, label, comma-separated (default all); repeatable"),
-        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30)"),
-        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
-        Option("unsafe", help: "lift the sandbox"),
-        Option("lpath", value: "PATH", help: "add PATH to package.path"),
-        Option("help", short: "h", help: "show this help"),
-    ]
+    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]",

@@ -9,13 +9,7 @@ import ButtonKitSVG
 enum RenderCommand {
     static let options: [Option] = [
         Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)"),
-        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30)"),
-        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
-        Option("unsafe", help: "lift the sandbox"),
-        Option("lpath", value: "PATH", help: "add PATH to package.path"),
-        Option("version", help: "print the version"),
-        Option("help", short: "h", help: "show this help"),
-    ]
+    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]",

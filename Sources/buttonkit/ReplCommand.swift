@@ -13,14 +13,8 @@ nonisolated(unsafe) private var completionSession: ReplSession?
 /// plain line reading when standard input is not a terminal.
 enum ReplCommand {
     static let options: [Option] = [
-        Option("timeout", value: "SECONDS", help: "stop an evaluation after SECONDS (default: none)"),
-        Option("max-memory", value: "MB", help: "memory ceiling (default 1024)"),
-        Option("unsafe", help: "lift the sandbox"),
-        Option("lpath", value: "PATH", help: "add PATH to package.path"),
         Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)"),
-        Option("version", help: "print the version"),
-        Option("help", short: "h", help: "show this help"),
-    ]
+    ] + Option.scriptLimits(timeout: "stop an evaluation after SECONDS (default: none)") + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit repl [OPTIONS]",

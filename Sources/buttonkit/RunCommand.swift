@@ -4,13 +4,7 @@ import ButtonKitLua
 enum RunCommand {
     static let options: [Option] = [
         Option("execute", short: "e", value: "CODE", help: "run CODE instead of a file (FILE may then be omitted)"),
-        Option("timeout", value: "SECONDS", help: "stop a runaway script (default 30; 0 = no limit)"),
-        Option("max-memory", value: "MB", help: "memory ceiling for the script (default 1024; 0 = none)"),
-        Option("unsafe", help: "lift the sandbox (os.execute, io.popen, C modules, binary chunks, files outside the working tree)"),
-        Option("lpath", value: "PATH", help: "add PATH (a folder or a ?-pattern) to package.path"),
-        Option("version", help: "print the version"),
-        Option("help", short: "h", help: "show this help"),
-    ]
+    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit run [OPTIONS] FILE [ARGS...]\n       buttonkit run [OPTIONS] -e CODE [ARGS...]",
