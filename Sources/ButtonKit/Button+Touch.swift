@@ -19,6 +19,30 @@ extension Button {
         endTracking()
     }
 
+    /// Sends `events` while the touch goes on, then what follows every such
+    /// call: the highlight (unless a handler ended the touch meanwhile), a
+    /// deferred end, the configuration update, the first handler error.
+    @inline(__always)
+    private func sendTracking(_ events: ControlEvent, highlighted: Bool, sink: inout ErrorSink) throws {
+        touchDepth += 1
+        send(events, sink: &sink)
+        touchDepth -= 1
+        if isTracking && !endTrackingWhenDone { setFlag(.highlighted, highlighted, .highlighted) }
+        finishDeferredEnd()
+        if observesState { flushConfigurationUpdate(into: &sink) }
+        try sink.check()
+    }
+
+    /// What ends every touch (up or cancelled): tracking and highlight
+    /// cleared, the configuration update, the first handler error.
+    @inline(__always)
+    private func finishTouch(sink: inout ErrorSink) throws {
+        endTrackingWhenDone = false
+        endTracking()
+        if observesState { flushConfigurationUpdate(into: &sink) }
+        try sink.check()
+    }
+
     /// Whether the button takes touches at all.
     public var acceptsTouches: Bool { isEnabled && !isHidden }
 
@@ -32,13 +56,7 @@ extension Button {
         isTracking = true
         touchInside = true
         lastPoint = point ?? centerPoint
-        touchDepth += 1
-        send(tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, sink: &sink)
-        touchDepth -= 1
-        if isTracking && !endTrackingWhenDone { setFlag(.highlighted, true, .highlighted) }
-        finishDeferredEnd()
-        if observesState { flushConfigurationUpdate(into: &sink) }
-        try sink.check()
+        try sendTracking(tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, highlighted: true, sink: &sink)
         return true
     }
 
@@ -53,13 +71,7 @@ extension Button {
         if inside != touchInside { events.insert(inside ? .touchDragEnter : .touchDragExit) }
         lastPoint = point
         touchInside = inside
-        touchDepth += 1
-        send(events, sink: &sink)
-        touchDepth -= 1
-        if isTracking && !endTrackingWhenDone { setFlag(.highlighted, inside, .highlighted) }
-        finishDeferredEnd()
-        if observesState { flushConfigurationUpdate(into: &sink) }
-        try sink.check()
+        try sendTracking(events, highlighted: inside, sink: &sink)
         return true
     }
 
@@ -83,10 +95,7 @@ extension Button {
             send(.touchUpOutside, sink: &sink)
         }
         touchDepth -= 1
-        endTrackingWhenDone = false
-        endTracking()
-        if observesState { flushConfigurationUpdate(into: &sink) }
-        try sink.check()
+        try finishTouch(sink: &sink)
         return true
     }
 
@@ -98,10 +107,7 @@ extension Button {
         touchDepth += 1
         send(.touchCancel, sink: &sink)
         touchDepth -= 1
-        endTrackingWhenDone = false
-        endTracking()
-        if observesState { flushConfigurationUpdate(into: &sink) }
-        try sink.check()
+        try finishTouch(sink: &sink)
         return true
     }
 
