@@ -84,29 +84,26 @@ final class CoverageLua {
 
     /// luacov's file_included for a name in the stats.
     func included(_ name: String) throws(LuaError) -> Bool {
-        let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        try call1("included", name)
-        return lua_toboolean(L, -1) != 0
+        try ask("included", name) { lua_toboolean($0, -1) != 0 }
     }
 
     /// Whether the user's include patterns (or modules) name the file.
     func named(_ name: String) throws(LuaError) -> Bool {
-        let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        try call1("named", name)
-        return lua_toboolean(L, -1) != 0
+        try ask("named", name) { lua_toboolean($0, -1) != 0 }
     }
 
     /// luacov's real_name: the file a report shows for a name in the stats.
     func realName(_ name: String) throws(LuaError) -> String {
+        try ask("real_name", name) { Value.string($0, -1) ?? name }
+    }
+
+    /// Calls `function(name)` and reads its one result, leaving the stack as it was.
+    private func ask<T>(_ function: String, _ name: String, _ read: (OpaquePointer) -> T) throws(LuaError) -> T {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try call1("real_name", name)
-        return Value.string(L, -1) ?? name
+        try call1(function, name)
+        return read(L)
     }
 
     /// One code per line of `source`: "-" never counted, "?" counted only

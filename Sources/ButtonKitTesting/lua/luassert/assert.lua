@@ -48,6 +48,18 @@ local function build_message(key, failure_message, args)
   return message or failure_message
 end
 
+-- Runs `assertion` for state `s` on a call's arguments `args`: the failure
+-- message when it fails, else nil and what the assertion hands on. The
+-- caller raises, so the error's level and the traceback stay busted's.
+local function check(assertion, s, args)
+  local ok, retargs = assertion.callback(s, args, 3)
+  if (not ok) == s.mod then
+    local key = s.mod and assertion.positive_message or assertion.negative_message
+    return build_message(key, rawget(s, "failure_message"), args) or "assertion failed!"
+  end
+  return nil, retargs
+end
+
 -- The two modifiers a resolved chain understands without running them.
 function M.noop_modifier(s) return s end
 function M.negate_modifier(s) s.mod = not s.mod return s end
@@ -101,13 +113,8 @@ state_mt.__call = function(self, ...)
     local m = namespace.modifier[t]
     if m then m.callback(self) end
   end
-  local args = util.make_arglist(...)
-  local ok, retargs = assertion.callback(self, args, 2)
-  if (not ok) == self.mod then
-    local key = self.mod and assertion.positive_message or assertion.negative_message
-    local msg = build_message(key, rawget(self, "failure_message"), args)
-    fail(msg or "assertion failed!", 2)
-  end
+  local failure, retargs = check(assertion, self, util.make_arglist(...))
+  if failure then fail(failure, 2) end
   if retargs then return unpack(retargs, 1, retargs.n or #retargs) end
   return ...
 end
@@ -175,14 +182,8 @@ chain_mt.__call = function(node, ...)
     return state_mt.__call(s, ...)
   end
   local assertion = r.assertion
-  local s = { mod = r.mod, tokens = rawget(node, TOKENS) }
-  local args = util.make_arglist(...)
-  local ok, retargs = assertion.callback(s, args, 2)
-  if (not ok) == s.mod then
-    local key = s.mod and assertion.positive_message or assertion.negative_message
-    local msg = build_message(key, rawget(s, "failure_message"), args)
-    fail(msg or "assertion failed!", 2)
-  end
+  local failure, retargs = check(assertion, { mod = r.mod, tokens = rawget(node, TOKENS) }, util.make_arglist(...))
+  if failure then fail(failure, 2) end
   if retargs then return unpack(retargs, 1, retargs.n or #retargs) end
   return ...
 end
