@@ -5,6 +5,26 @@ import CLuaShim
 /// buttons or as tables of options, held by the container's userdata, and
 /// `clear()`.
 enum ContainerBridge {
+    /// The fields every container has, read through `SelectionContainer`:
+    /// `id`, `buttons`, `kind`, and its own `userInterfaceStyle` and `tintColor`.
+    static func fields<C: SelectionContainer & SendableMetatype>(kind: String) -> [FieldSpec<C>] {
+        [
+            FieldSpec("id", get: { L, c in Value.pushString(L, c.id) }),
+            FieldSpec("buttons", get: { L, c in Identity.pushButtons(L, c.members) }),
+            FieldSpec("kind", get: { L, _ in Value.pushString(L, kind) }),
+            FieldSpec("userInterfaceStyle", get: { L, c in Value.pushString(L, c.traits.userInterfaceStyle.rawValue) },
+                      set: { L, c, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try c.setUserInterfaceStyle(v) } }),
+            FieldSpec("tintColor", get: { L, c in Value.pushString(L, c.traits.tintColor.description) },
+                      set: { L, c, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try c.setTintColor(v) } }),
+        ]
+    }
+
+    /// The methods every container has: `clear` and `off`.
+    static let methods: [MethodSpec] = [
+        MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
+        MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
+    ]
+
     /// Adds the item at `itemIdx` to the container at `ownerIdx`: an existing
     /// control of one of `kinds`, or a table that `make` turns into a new one.
     /// `attach` puts it in the model; the member is left on the stack and
@@ -38,7 +58,7 @@ enum ContainerBridge {
 
     /// A constructor's `userInterfaceStyle` and `tintColor` options (read
     /// before members are added, so they inherit from the start).
-    static func applyTraits(_ owner: some TraitSettable, _ t: LuaTable) throws {
+    static func applyTraits(_ owner: some SelectionContainer, _ t: LuaTable) throws {
         if let s = try t.read("userInterfaceStyle", Read.styleOverride) {
             do { try owner.setUserInterfaceStyle(s) } catch let e as ButtonKitError { throw BridgeError.model(e).within("userInterfaceStyle") }
         }

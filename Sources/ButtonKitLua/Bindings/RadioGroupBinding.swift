@@ -5,27 +5,18 @@ import CLuaShim
 enum RadioGroupBinding {
     static let binding = ObjectBinding<RadioGroup>(
         kind: .radioGroup,
-        fields: [
-            FieldSpec("id", get: { L, g in Value.pushString(L, g.id) }),
-            FieldSpec("buttons", get: { L, g in Identity.pushButtons(L, g.buttons) }),
+        fields: ContainerBridge.fields(kind: "radioGroup") + [
             FieldSpec("value", get: { L, g in Push.radioValue(L, g.value) }, hint: "use group:select(value)"),
             FieldSpec("selected", get: { L, g in if let b = g.selected { Identity.pushControl(L, b) } else { lua_pushnil(L) } },
                       hint: "use group:select(value)"),
             FieldSpec("allowsEmpty", get: { L, g in Value.pushBool(L, g.allowsEmpty) },
                       set: { L, g, i in g.allowsEmpty = try Read.bool(L, i) }),
-            FieldSpec("kind", get: { L, _ in Value.pushString(L, "radioGroup") }),
-            FieldSpec("userInterfaceStyle", get: { L, g in Value.pushString(L, g.traits.userInterfaceStyle.rawValue) },
-                      set: { L, g, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try g.setUserInterfaceStyle(v) } }),
-            FieldSpec("tintColor", get: { L, g in Value.pushString(L, g.traits.tintColor.description) },
-                      set: { L, g, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try g.setTintColor(v) } }),
         ],
-        methods: [
+        methods: ContainerBridge.methods + [
             MethodSpec("add") { L in Host.run(L, RadioGroupBinding.add) },
             MethodSpec("button") { L in Host.run(L, RadioGroupBinding.button) },
             MethodSpec("select") { L in Host.run(L, RadioGroupBinding.select) },
-            MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
             MethodSpec("on") { L in Host.run(L, RadioGroupBinding.on) },
-            MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
             MethodSpec("save") { L in Host.run(L, RadioGroupBinding.save) },
             MethodSpec("restore") { L in Host.run(L, RadioGroupBinding.restore) },
         ],

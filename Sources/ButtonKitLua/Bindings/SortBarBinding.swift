@@ -5,28 +5,19 @@ import CLuaShim
 enum SortBarBinding {
     static let binding = ObjectBinding<SortBar>(
         kind: .sortBar,
-        fields: [
-            FieldSpec("id", get: { L, b in Value.pushString(L, b.id) }),
-            FieldSpec("buttons", get: { L, b in Identity.pushButtons(L, b.buttons) }),
+        fields: ContainerBridge.fields(kind: "sortBar") + [
             FieldSpec("selected", get: { L, b in if let s = b.selected { Identity.pushControl(L, s) } else { lua_pushnil(L) } },
                       hint: "use bar:select(key)"),
             FieldSpec("key", get: { L, b in if let k = b.key { Value.pushString(L, k) } else { lua_pushnil(L) } }, hint: "use bar:select(key)"),
             FieldSpec("direction", get: { L, b in Value.pushString(L, b.direction.rawValue) }, hint: "use bar:select(key, direction)"),
-            FieldSpec("kind", get: { L, _ in Value.pushString(L, "sortBar") }),
-            FieldSpec("userInterfaceStyle", get: { L, g in Value.pushString(L, g.traits.userInterfaceStyle.rawValue) },
-                      set: { L, g, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try g.setUserInterfaceStyle(v) } }),
-            FieldSpec("tintColor", get: { L, g in Value.pushString(L, g.traits.tintColor.description) },
-                      set: { L, g, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try g.setTintColor(v) } }),
         ],
-        methods: [
+        methods: ContainerBridge.methods + [
             MethodSpec("add") { L in Host.run(L, SortBarBinding.add) },
             MethodSpec("button") { L in Host.run(L, SortBarBinding.button) },
             MethodSpec("select") { L in Host.run(L, SortBarBinding.select) },
-            MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
             MethodSpec("sort") { L in Host.run(L, SortBarBinding.sort) },
             MethodSpec("comparator") { L in Host.run(L, SortBarBinding.comparator) },
             MethodSpec("on") { L in Host.run(L, SortBarBinding.on) },
-            MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
         ],
         summary: { b in "<sortBar \(b.id) \(b.key ?? "none") \(b.direction.rawValue)>" })
 
