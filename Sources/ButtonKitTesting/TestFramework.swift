@@ -88,7 +88,7 @@ enum TestFramework {
         bool("list", o.list); bool("fail_fast", o.failFast)
         int("shard_index", o.shard.index); int("shard_count", o.shard.count)
         num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
-        bool("echo", o.echoOutput); bool("update_snapshots", o.updateSnapshots); bool("ci", o.ci)
+        bool("echo", o.echoOutput); bool("echo_stderr", o.echoToStandardError); bool("update_snapshots", o.updateSnapshots); bool("ci", o.ci)
         bool("report_starts", o.reportStarts)
         bool("lazy", o.lazy); bool("sort", o.sort)
         list("skip", o.skip)

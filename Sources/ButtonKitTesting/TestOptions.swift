@@ -38,8 +38,12 @@ public struct TestOptions: Sendable {
     public var lazy = false
     /// What specs see as `arg[-1]` (busted's `--lua`); nil: this executable.
     public var interpreter: String?
-    /// Echo what tests print while they run (terminal formats only).
+    /// Echo what tests print while they run (one job at a time only, so
+    /// files do not interleave).
     public var echoOutput = false
+    /// Echo to standard error: the format on standard output is a document
+    /// (TAP, JSON, JUnit) that prints must not break.
+    public var echoToStandardError = false
     /// Coverage settings (CoverageSettings.text) when the run counts lines (-c).
     public var coverageSettings: String?
 

@@ -70,6 +70,10 @@ enum Worker {
         } else {
             SpecRunner.run(file: file, options: options, onNote: { send(.note($0)) }, onStart: onStart, onResult: onResult)
         }
+        // What the file printed goes out before the runner hears it is done:
+        // the runner's next line cannot overtake it, and the runner may end
+        // this process as soon as it has every file's results.
+        fflush(nil)
         send(.fileDone)
         _ = bk_channel_flush()
         // As busted ends (os.exit(code, true)): the state closes, so __gc

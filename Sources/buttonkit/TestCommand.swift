@@ -303,7 +303,10 @@ enum TestCommand {
 
         p.test.updateSnapshots = flag("update-snapshots") ?? false
         p.test.ci = flag("ci") ?? (getenv("CI").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false)
-        p.test.echoOutput = (p.output == .utf || p.output == .plain) && p.jobs == 1
+        // What tests print shows while they run, as with busted; beside a
+        // document on standard output it goes to standard error instead.
+        p.test.echoOutput = p.jobs == 1 && !p.test.list
+        p.test.echoToStandardError = p.output.isMachineReadable
         return p
     }
 }

@@ -343,6 +343,76 @@ struct TestCommandTests {
     }
 }
 
+/// What specs print, through a pipe as CI logs get it: every line whole,
+/// once, before the runner's line for its file; beside a document on
+/// standard output it goes to standard error.
+@Suite("Prints from specs", .serialized)
+struct SpecPrintTests {
+    static func suite() throws -> URL {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        it("prints a lot", function()
+          for i = 1, 300 do print("line " .. i .. " " .. string.rep("x", 60)) end
+        end)
+        """.write(to: dir.appendingPathComponent("spec/a_spec.lua"), atomically: true, encoding: .utf8)
+        try """
+        it("prints once", function() print("hello from b") end)
+        it("writes", function() io.write("written by b\\n") end)
+        """.write(to: dir.appendingPathComponent("spec/b_spec.lua"), atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    /// Every printed line once; `whole`: each on a line of its own (busted's
+    /// looks put a progress mark before a print, as busted does).
+    static func expectEveryLine(_ text: String, whole: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func count(_ want: String) -> Int {
+            whole ? lines.filter { $0 == want }.count : text.components(separatedBy: want).count - 1
+        }
+        var missing: [Int] = []
+        for i in 1...300 where count("line \(i) " + String(repeating: "x", count: 60)) != 1 { missing.append(i) }
+        #expect(missing.isEmpty, "lines not there exactly once: \(missing.prefix(10))", sourceLocation: sourceLocation)
+        #expect(count("hello from b") == 1, sourceLocation: sourceLocation)
+        #expect(count("written by b") == 1, sourceLocation: sourceLocation)
+    }
+
+    @Test func plainOutputThroughAPipeKeepsEveryPrintWholeAndInOrder() throws {
+        let dir = try Self.suite()
+        for _ in 1...4 {
+            let r = try CLI.run(["test", "-o", "plain"], in: dir)
+            #expect(r.status == 0)
+            Self.expectEveryLine(r.stdout)
+            let last = try #require(r.stdout.range(of: "line 300 "))
+            let fileLine = try #require(r.stdout.range(of: "spec/a_spec.lua: 1 passed"))
+            #expect(last.lowerBound < fileLine.lowerBound, "a file's prints come before its line")
+        }
+    }
+
+    @Test func bustedsLooksShowPrintsAsBustedDoes() throws {
+        let dir = try Self.suite()
+        for format in ["utfTerminal", "plainTerminal", "gtest", "utf"] {
+            let r = try CLI.run(["test", "-o", format], in: dir)
+            Self.expectEveryLine(r.stdout, whole: false)
+        }
+    }
+
+    @Test func besideADocumentPrintsGoToStandardError() throws {
+        let dir = try Self.suite()
+        for format in ["TAP", "json", "junit"] {
+            let r = try CLI.run(["test", "-o", format], in: dir)
+            #expect(r.status == 0)
+            Self.expectEveryLine(r.stderr)
+            // The document on standard output stays one document.
+            switch format {
+            case "TAP": #expect(r.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("ok ") || $0.hasPrefix("#") || $0.hasPrefix("TAP") || $0.hasPrefix("1..") })
+            case "json": #expect((try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) != nil)
+            default: #expect((try? XMLDocument(xmlString: r.stdout)) != nil)
+            }
+        }
+    }
+}
+
 @Suite("Pictures from the command line", .serialized)
 struct PictureCommandTests {
     @Test func renderWritesAStripPerControlAndAGallery() throws {

@@ -431,6 +431,15 @@ local real_print, real_write = print, io.write
 local captured
 local capture_print, capture_write
 
+-- Where an echo goes: standard output, or standard error beside a document.
+local function echo(...)
+  if opts.echo_stderr then
+    io.stderr:write(...)
+    return io.stdout
+  end
+  return real_write(...)
+end
+
 local function start_capture()
   captured = nil  -- made on the first print
   print, io.write = capture_print, capture_write
@@ -444,7 +453,7 @@ do
     local line = table.concat(parts, "\t") .. "\n"
     captured = captured or {}
     captured[#captured + 1] = line
-    if opts.echo then real_write(line) end
+    if opts.echo then echo(line) end
   end
   capture_write = function(...)
     captured = captured or {}
@@ -452,7 +461,7 @@ do
       local v = select(i, ...)
       captured[#captured + 1] = tostring(v)
     end
-    if opts.echo then return real_write(...) end
+    if opts.echo then return echo(...) end
     return io.stdout
   end
 end

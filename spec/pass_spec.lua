@@ -1,0 +1,1 @@
+it("pass", function() print("hello from pass") end)
