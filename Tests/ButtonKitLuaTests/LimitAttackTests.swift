@@ -191,4 +191,35 @@ struct LimitAttackTests {
         #expect(r.stdout.hasSuffix("1 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
         #expect(r.peakMB < 300, "peak RSS \(r.peakMB) MB")
     }
+
+    /// After a test reaches the ceiling, the next test's own error is its
+    /// own (what the first allocated is collected first); when the file
+    /// keeps the memory, later tests are not run and say why, instead of
+    /// being blamed for the limit themselves.
+    @Test func aTestAfterTheCeilingIsNotBlamedForIt() throws {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        it("eats memory", function()
+          local t = {}
+          for i = 1, 1e9 do t[#t + 1] = string.rep("y", 1000) .. i end
+        end)
+        it("plain error", function() error("my own error") end)
+        """.write(to: dir.appendingPathComponent("spec/local_spec.lua"), atomically: true, encoding: .utf8)
+        try """
+        local hoard = {}
+        it("eats memory", function()
+          for i = 1, 1e9 do hoard[#hoard + 1] = string.rep("y", 1000) .. i end
+        end)
+        it("plain error", function() error("my own error") end)
+        """.write(to: dir.appendingPathComponent("spec/kept_spec.lua"), atomically: true, encoding: .utf8)
+        for _ in 1...3 {
+            let local_ = try Spawned.run(["test", "--max-memory", "60", "-o", "plain", "spec/local_spec.lua"], in: dir, limit: 60)
+            #expect(local_.stdout.contains("spec/local_spec.lua:5: my own error"), "\(local_.stdout)")
+            let kept = try Spawned.run(["test", "--max-memory", "60", "-o", "plain", "spec/kept_spec.lua"], in: dir, limit: 60)
+            #expect(kept.stdout.contains("not run: the spec file still holds"), "\(kept.stdout)")
+            #expect(kept.stdout.contains("after 'eats memory' reached the limit"), "\(kept.stdout)")
+            #expect(kept.stdout.hasSuffix("0 passed, 2 failed, 0 pending\n"), "\(kept.stdout)")
+        }
+    }
 }

@@ -332,11 +332,26 @@ end
 -- host's limited call; returns status ("success", "failure", "error",
 -- "pending"), message and traceback. A limit that fired cannot be caught
 -- inside fn: it re-fires until this call returns.
+-- After a test reaches the memory ceiling, what it allocated is collected
+-- at once; when the file itself still holds most of the ceiling (a global or
+-- an upvalue kept it), later tests would fail on their first allocation and
+-- be blamed wrongly, so they are not run and say why (memory_held).
+local memory_held
+local collect = collectgarbage
+
 local function safe(fn, deadline)
   local ok, e, why, tb = host_call(deadline or 0, opts.timeout, fn)
   if ok then return "success" end
   tb = tb and trim_traceback(tb) or nil
   if why == "memory" then
+    e = nil
+    collect("collect")
+    local held = collect("count") / 1024
+    if opts.max_memory > 0 and held > opts.max_memory * 0.9 then
+      memory_held = string.format("not run: the spec file still holds %.0f MB of its %d MB after %s reached the limit"
+        .. " (what it allocated is kept by a global or an upvalue)", held, opts.max_memory,
+        running_test and ("'" .. running_test.full_name .. "'") or "a block")
+    end
     return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
   end
   if why ~= "error" then return "error", message_of(e), tb end
@@ -485,6 +500,10 @@ local function run_test(test)
   end
   if test.pending then
     report(test, "pending", nil, nil, host_clock())
+    return
+  end
+  if memory_held then
+    report(test, "error", memory_held, nil, host_clock())
     return
   end
   local parent = test.parent
