@@ -180,8 +180,12 @@ function sortBar:add(item) end
 ---@return ui.sortButton
 function sortBar:button(key) end
 
---- Selects the button with `key` (toggling its direction as a tap would, or
---- setting `direction`).
+--- Selects the button with `key` in its `initialDirection` when it is not
+--- selected, and changes nothing when it is (calling it twice does not flip
+--- the direction; a tap does). With `direction` (`"ascending"`,
+--- `"descending"` or `"none"`) the button gets exactly that direction.
+--- `valueChanged` fires once per change, never for a call that changes nothing.
+---
 ---@param key string
 ---@param direction? string
 ---@return ui.sortBar

@@ -25,8 +25,10 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
         return Font(family: family, size: size, weight: weight)
     }
 
-    /// Parses `"13"`, `"bold 13"`, `"13 bold"`; a word that is neither a
-    /// number nor a weight is taken as the family (`"Menlo bold 12"`).
+    /// Parses `"13"`, `"bold 13"`, `"13 bold"`; words that are neither a
+    /// number nor a weight are the family (`"Menlo bold 12"`), except a
+    /// first word that is a near miss of a weight (`"heavyy 13"`), which is
+    /// refused with a suggestion.
     public init(parsing text: String) throws(ButtonKitError) {
         var size: Double?
         var weight = FontWeight.regular
@@ -35,10 +37,18 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
             if let n = Double(word) {
                 guard size == nil else { throw .invalidValue(what: "font", value: "'\(text)'", expected: "a single size") }
                 size = n
-            } else if let w = try? FontWeight(parsing: String(word)) {
-                weight = w
             } else {
-                family.append(word)
+                do throws(ButtonKitError) {
+                    weight = try FontWeight(parsing: String(word))
+                } catch {
+                    // A near miss of a weight is a typo, not a family
+                    // (`"heavyy 13"`); a family that reads like one is
+                    // written in the table form.
+                    if case .unknownName(_, _, let suggestion?) = error, family.isEmpty {
+                        throw .unknownName(kind: "font weight", name: String(word), suggestion: suggestion)
+                    }
+                    family.append(word)
+                }
             }
         }
         guard let s = size else {

@@ -88,6 +88,12 @@ struct ValueTests {
         #expect(try Font(parsing: "13") == Font(size: 13))
         #expect(try Font(parsing: "Menlo semibold 12") == Font(family: "Menlo", size: 12, weight: .semibold))
         #expect(throws: ButtonKitError.self) { try Font(parsing: "bold") }
+        // A near miss of a weight is a typo, refused with the weight meant;
+        // a family unlike any weight stays a family.
+        #expect(throws: ButtonKitError.unknownName(kind: "font weight", name: "heavyy", suggestion: "heavy")) {
+            try Font(parsing: "heavyy 13")
+        }
+        #expect(try Font(parsing: "Helvetica Neue 13") == Font(family: "Helvetica Neue", size: 13))
         #expect(throws: ButtonKitError.self) { try Font.make(size: -1) }
         #expect(throws: ButtonKitError.self) { try Font.make(size: .infinity) }
     }
