@@ -83,7 +83,13 @@ public enum TestRun {
             let info = RunInfo(files: order, seed: plan.shuffles ? plan.seed : nil, run: run, runs: plan.repeatCount,
                                listing: plan.test.list)
             for r in reporters { r.suiteStarted(info) }
+            // ButtonKit's looks print the seed in their summary; the others
+            // have no place for it, so it goes to standard error.
+            if run == 1, let seed = info.seed, plan.output != .utf && plan.output != .plain {
+                note("Randomized with seed \(seed) (replay with --shuffle --seed \(seed))")
+            }
             var summary = TestSummary()
+            var finished = Set<String>(), stoppedIn: String?
             let runStart = Clock.now()
             supervisor.run(order) { event in
                 observe(event)
@@ -94,9 +100,9 @@ public enum TestRun {
                     if plan.suppressPending && res.status == .pending { return true }
                     summary.add(res)
                     for r in reporters { r.testFinished(res) }
-                    if plan.test.failFast && res.isFailure { stopped = true; return false }
+                    if plan.test.failFast && res.isFailure { stopped = true; stoppedIn = res.file; return false }
                 case .note(let t): note("note: \(t)")
-                case .fileFinished(let f): for r in reporters { r.fileFinished(f) }
+                case .fileFinished(let f): finished.insert(f); for r in reporters { r.fileFinished(f) }
                 case let .coverage(file, counts): coverage.add(file, counts: counts)
                 case .coverageConfig(let text): coverage.announce(text)
                 case .loaded: break
@@ -106,7 +112,12 @@ public enum TestRun {
             summary.duration = Clock.now() - runStart
             for r in reporters { r.suiteFinished(summary) }
             total.merge(summary)
-            if stopped { break }
+            if stopped {
+                let rest = order.filter { !finished.contains($0) && $0 != stoppedIn }.count
+                note("buttonkit: --fail-fast stopped the run at the first failure, in \(stoppedIn ?? "?")"
+                     + (rest > 0 ? "; \(Plural.count(rest, "more spec file")) not run" : ""))
+                break
+            }
         }
         total.duration = Clock.now() - t0
         for r in reporters { r.finish(total) }

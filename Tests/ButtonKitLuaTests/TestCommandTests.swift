@@ -247,12 +247,20 @@ struct TestCommandTests {
         #expect(a != c)
         let plain = try CLI.run(["test", "--shuffle", "--seed", "42", "tags"]).stdout
         #expect(plain.contains("seed 42"))
+        // Looks with no place for it say it on standard error.
+        for format in ["tap", "json", "junit", "utfTerminal", "gtest"] {
+            let r = try CLI.run(["test", "--shuffle", "--seed", "42", "-o", format, "tags"])
+            #expect(r.stderr.contains("Randomized with seed 42 (replay with --shuffle --seed 42)"), "\(format): \(r.stderr)")
+        }
     }
 
     @Test func repeatAndFailFast() throws {
         #expect(try CLI.run(["test", "--repeat", "3", "passing"]).stdout.hasSuffix("12 passed, 0 failed, 3 pending\n"))
         let ff = try CLI.run(["test", "--fail-fast", "failing"])
         #expect(ff.stdout.hasSuffix("1 passed, 1 failed, 0 pending\n"))
+        #expect(ff.stderr.contains("--fail-fast stopped the run at the first failure, in "), "\(ff.stderr)")
+        let more = try CLI.run(["test", "--fail-fast", "failing", "passing"])
+        #expect(more.stderr.contains("1 more spec file not run") || more.stderr.contains("more spec files not run"), "\(more.stderr)")
     }
 
     @Test func jobsGiveTheSameResultsInAStableOrder() throws {
