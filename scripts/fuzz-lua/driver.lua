@@ -357,6 +357,16 @@ end
 
 local function note(text) if tracing then print("call " .. text) end end
 
+-- Every function of `ui` that is neither a constructor nor ui.svg (those
+-- have their own branches), read from `ui` itself so new ones are fuzzed
+-- too; sorted, so a seed replays the same calls.
+local helpers = {}
+do
+  local own = { button = true, sortButton = true, radioGroup = true, sortBar = true, screen = true, store = true, svg = true }
+  for k, v in pairs(ui) do if type(v) == "function" and not own[k] then helpers[#helpers + 1] = k end end
+  table.sort(helpers)
+end
+
 -- Returns one random call, as a function to run under pcall.
 function pick(level)
   level = level or 0
@@ -369,7 +379,7 @@ function pick(level)
       keep(kind, constructors[kind](level))
     end
   elseif r <= 22 then                                    -- a value helper
-    local name = pick_from({ "color", "rgb", "font", "stateName" })
+    local name = pick_from(helpers)
     local a = args(level)
     return function()
       note("ui." .. name .. "(" .. describe_args(a) .. ")")
