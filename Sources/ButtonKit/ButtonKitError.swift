@@ -11,6 +11,8 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     case duplicateValue(group: String, value: String)
     /// A radio value that no member of the group carries.
     case unknownValue(group: String, value: String)
+    /// A radio member added with no value given and no `info` to take it from.
+    case missingValue(control: String)
     /// A sort key that no button of the bar carries.
     case unknownKey(bar: String, key: String)
     /// A control that already belongs to another group or bar.
@@ -35,6 +37,8 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
             return "radio group '\(group)' already has an option with value \(value)"
         case let .unknownValue(group, value):
             return "radio group '\(group)' has no option with value \(value)"
+        case let .missingValue(control):
+            return "'\(control)' has no radio value: give 'value' (a string, integer or boolean) or set its 'info'"
         case let .unknownKey(bar, key):
             return "sort bar '\(bar)' has no button with key '\(key)'"
         case let .alreadyOwned(control, owner):

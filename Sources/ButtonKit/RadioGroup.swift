@@ -27,7 +27,8 @@ public final class RadioGroup: ControlOwner {
     public func add(_ b: Button, value: RadioValue? = nil) throws {
         if let o = b.owner { throw ButtonKitError.alreadyOwned(control: b.id, owner: o.ownerID) }
         guard let v = value ?? b.info.flatMap(RadioValue.init) else {
-            throw ButtonKitError.invalidValue(what: "radio value of '\(b.id)'", value: b.info?.display ?? "nil",
+            guard let info = b.info else { throw ButtonKitError.missingValue(control: b.id) }
+            throw ButtonKitError.invalidValue(what: "radio value of '\(b.id)'", value: info.display,
                                               expected: "a string, integer or boolean (give 'value' or 'info')")
         }
         if values.contains(v) { throw ButtonKitError.duplicateValue(group: id, value: v.description) }

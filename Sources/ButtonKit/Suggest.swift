@@ -35,6 +35,8 @@ public enum Suggest {
     public static let synonyms: [String: [String]] = [
         "pressed": ["highlighted", "tap"], "press": ["tap", "highlighted"], "down": ["highlighted", "touchDown"],
         "touched": ["highlighted"], "active": ["highlighted", "selected"],
+        "touchup": ["touchUpInside"], "up": ["touchUpInside"], "release": ["touchUpInside"], "released": ["touchUpInside"],
+        "change": ["valueChanged"], "changed": ["valueChanged"], "onchange": ["valueChanged", "on"],
         "click": ["tap", "touchUpInside"], "clicked": ["touchUpInside", "tap"], "onclick": ["on"], "ontap": ["on"],
         "text": ["title"], "label": ["title"], "caption": ["title"], "name": ["title", "id"],
         "color": ["titleColor"], "textcolor": ["titleColor"], "fontcolor": ["titleColor"], "foregroundcolor": ["titleColor"],

@@ -26,6 +26,23 @@ enum UIModule {
         ("audit", { L in Host.run(L, AuditBridge.audit) }),
     ]
 
+    /// Whether the value at `idx` is the `ui` table itself.
+    static func isModule(_ L: OpaquePointer, _ idx: Int32) -> Bool {
+        guard lua_type(L, idx) == LUA_TTABLE else { return false }
+        let i = lua_absindex(L, idx)
+        lua_rawgeti(L, bk_registryindex(), lua_Integer(LuaContext.of(L).moduleRef))
+        defer { bk_pop(L, 1) }
+        return lua_rawequal(L, i, -1) != 0
+    }
+
+    /// `ui:button{}` passes `ui` as argument #1: the error a function
+    /// raised then says so instead of complaining about `ui`'s contents.
+    static func colonCallMessage(_ L: OpaquePointer, _ message: String) -> String? {
+        guard message.hasPrefix("bad argument #1 to '"), isModule(L, 1) else { return nil }
+        let name = message.dropFirst("bad argument #1 to '".count).prefix { $0 != "'" }
+        return "bad self to '\(name)' (ui.\(name) called with ':' gets ui itself as argument #1); call it with '.' as in ui.\(name)(...)"
+    }
+
     /// The tables of `ui`: names to numbers.
     static let tables = ["state", "event", "version"]
 
@@ -42,6 +59,8 @@ enum UIModule {
             for (n, e) in ControlEvent.singles + ControlEvent.groups { Push.field(L, n) { lua_pushinteger(L, lua_Integer(e.rawValue)) } }
         }
         Push.field(L, "version") { Value.pushString(L, version) }
+        lua_pushvalue(L, -1)
+        ctx.moduleRef = luaL_ref(L, bk_registryindex())
         // The global `ui` and package.loaded.buttonkit are the same table.
         bk_pushglobaltable(L)
         Push.field(L, "ui") { lua_pushvalue(L, -3) }

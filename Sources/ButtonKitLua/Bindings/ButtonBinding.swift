@@ -361,7 +361,9 @@ enum ButtonBinding {
         if lua_type(L, a.index(1)) == LUA_TNUMBER {
             at = try Read.pointArguments(a, 1)
         } else if !a.isNone(1) {
-            try a.table(1)
+            guard lua_type(L, a.index(1)) == LUA_TTABLE else {
+                throw a.expected(1, "table { count =, at = } or x, y")
+            }
             let t = LuaTable(L, a.index(1), what: "tap option")
             try a.conv(1) { _, _ throws(BridgeError) in
                 try t.onlyKeys(["count", "at"])

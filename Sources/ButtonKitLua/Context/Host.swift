@@ -11,7 +11,7 @@ package enum Host {
         do {
             return try body(L)
         } catch let e as BridgeError {
-            Value.pushString(L, e.message)
+            Value.pushString(L, UIModule.colonCallMessage(L, e.message) ?? e.message)
             return BK_RAISE_WHERE
         } catch let e as LuaError {
             e.push(L)

@@ -35,6 +35,8 @@ public final class LuaContext {
     public let options: Options
     let sandbox: Sandbox
     var identityRef: Int32 = LUA_NOREF
+    /// The `ui` table, to recognise `ui:button{}` (a colon call passes it).
+    var moduleRef: Int32 = LUA_NOREF
     var metatableRefs: [Int32] = Array(repeating: LUA_NOREF, count: Binding.Kind.allCases.count + 1)
     var idCounters: [String: Int] = [:]
     var nextToken = 1

@@ -26,7 +26,8 @@ package enum Read {
     package static func integer(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Int {
         var ok: Int32 = 0
         let v = lua_tointegerx(L, i, &ok)
-        guard lua_type(L, i) == LUA_TNUMBER, ok != 0 else { throw .value("integer expected, got \(Value.describe(L, i))") }
+        guard lua_type(L, i) == LUA_TNUMBER else { throw .value("integer expected, got \(Value.typeName(L, i))") }
+        guard ok != 0 else { throw .value("integer expected, got \(Value.describe(L, i))") }
         return Int(v)
     }
 

@@ -1,0 +1,55 @@
+-- Mistakes newcomers make, and the messages that set them right: each names
+-- the function, the argument and what was expected.
+local function message(f, ...)
+  local ok, e = pcall(f, ...)
+  assert.is_false(ok)
+  return tostring(e)
+end
+
+describe("calling ui functions with ':'", function()
+  it("says to use '.' instead of complaining about ui's contents", function()
+    assert.matches("bad self to 'button' %(ui.button called with ':'", message(function() return ui:button {} end))
+    assert.matches("call it with '%.' as in ui%.color%(%.%.%.%)", message(function() return ui:color("red") end))
+  end)
+
+  it("leaves ordinary argument errors alone", function()
+    assert.matches("unknown button option 'text'; did you mean 'title'%?", message(function() return ui.button { text = "x" } end))
+  end)
+end)
+
+describe("tap's arguments", function()
+  it("name both accepted forms", function()
+    local b = ui.button {}
+    assert.matches("bad argument #1 to 'tap' %(table { count =, at = } or x, y expected, got string%)",
+      message(function() return b:tap("centre") end))
+  end)
+
+  it("say the type that was given", function()
+    local b = ui.button {}
+    assert.matches("count: integer expected, got string", message(function() return b:tap { count = "2" } end))
+    assert.matches("count: integer expected, got 2.5", message(function() return b:tap { count = 2.5 } end))
+  end)
+end)
+
+describe("event names from other vocabularies", function()
+  it("suggest UIKit's", function()
+    local b = ui.button {}
+    assert.matches("unknown event 'touchup'; did you mean 'touchUpInside'%?", message(function() return b:on("touchup", function() end) end))
+    local g = ui.radioGroup {}
+    assert.matches("did you mean 'valueChanged'%?", message(function() return g:on("change", function() end) end))
+  end)
+end)
+
+describe("a radio option without a value", function()
+  it("says what to give", function()
+    assert.matches("'b1' has no radio value: give 'value' %(a string, integer or boolean%) or set its 'info'",
+      message(function() return ui.radioGroup { options = { { id = "b1", title = "a" } } } end))
+  end)
+end)
+
+describe("font strings", function()
+  it("refuse a near miss of a weight", function()
+    assert.matches("unknown font weight 'heavyy'; did you mean 'heavy'%?", message(ui.font, "heavyy 13"))
+    assert.are.same({ family = "Menlo", size = 12, weight = "bold" }, ui.font("Menlo bold 12"))
+  end)
+end)
