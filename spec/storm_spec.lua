@@ -9,7 +9,7 @@ describe("junk argument storm", function()
       "", "x", "normal", "selected|highlighted", "touchDown", "#FFF", "red", "ascending", string.rep("z", 1000),
       {}, { 1, 2, 3 }, { x = 1, y = 2 }, { x = "a" }, { title = "t", value = "v" }, cyclic,
       { normal = { title = 1 } }, { count = -5 }, { at = { 1 } }, { { text = 5 } },
-      print, function() error("junk handler") end, function() return ui end,
+      tostring, function() error("junk handler") end, function() return ui end,
       coroutine.create(function() end), io.stdout,
     }
     local njunk = 35

@@ -35,6 +35,7 @@ enum Commands {
         Command(name: "test", summary: "run busted spec files", options: TestCommand.options, operands: .paths),
         Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none),
         Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths),
+        Command(name: "audit", summary: "check contrast, hit targets and labels", options: AuditCommand.options, operands: .paths),
         Command(name: "help", summary: "show help", options: [], operands: .helpTopics),
         Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths),
         Command(name: "completion", summary: "print a shell completion script", options: CompletionCommand.options,

@@ -32,7 +32,9 @@ enum RenderCommand {
         if a.flag("help") { Terminal.out(help); return 0 }
         if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
-        guard let dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
+        guard var dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
+        // `-o out/` as typed: one slash in what is written and said.
+        while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
         let ctx: LuaContext
         switch try RunCommand.executeTracking(a, command: "render") {
         case .success(let c): ctx = c

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKit
 import ButtonKitLua
 
 /// Entry point: picks the command; each command parses its own options
@@ -39,6 +40,15 @@ func dispatch(_ args: [String]) -> Int32 {
             return 0
         default:
             // `buttonkit script.lua` and `buttonkit -e CODE` are shorthands for run.
+            if first.hasPrefix("-"), first != "-", !RunCommand.options.flatMap(\.spellings).contains(where: {
+                first == $0 || first.hasPrefix($0 + "=") || ($0.count == 2 && first.hasPrefix($0))
+            }) {
+                // Neither a global option nor one of run's: `--versoin`.
+                var msg = "unknown option '\(first)'"
+                let known = (Commands.globalOptions + RunCommand.options).flatMap(\.spellings)
+                if let s = Suggest.closest(to: first, in: known) { msg += "; did you mean '\(s)'?" }
+                throw UsageError(msg)
+            }
             if first.hasSuffix(".lua") || first.hasPrefix("-") { return try RunCommand.main(args) }
             throw Commands.unknown(first)
         }

@@ -286,8 +286,9 @@ public final class ReplSession {
             try interruptible { () throws(LuaError) in try context.call(nargs: 0, nresults: 1, timeout: options.timeout) }
             pushHelper(L, "trace")
             lua_rotate(L, -2, 1)
-            try context.call(nargs: 1, nresults: 1)
-            return Output(text: (Value.string(L, -1) ?? "") + "\n")
+            try context.call(nargs: 1, nresults: 2)
+            if lua_type(L, -2) == LUA_TNIL { return Output(error: (Value.string(L, -1) ?? "no trace") + "\n") }
+            return Output(text: (Value.string(L, -2) ?? "") + "\n")
         } catch {
             return Output(error: error.message + "\n")
         }

@@ -267,11 +267,12 @@ function M.kind_of(path)
   return nil
 end
 
--- A control's trace, one event a line.
+-- A control's trace, one event a line; nil and why when `v` has none
+-- (said as a message, not raised: it is the user's slip, not a failure).
 function M.trace(v)
-  if not is_object(v) then error("not a control: " .. tostring(v), 0) end
+  if not is_object(v) then return nil, "not a control: " .. tostring(v) end
   local ok, trace = pcall(function() return v.trace end)
-  if not ok or type(trace) ~= "table" then error(tostring(v) .. " has no trace", 0) end
+  if not ok or type(trace) ~= "table" then return nil, tostring(v) .. " has no trace" end
   if #trace == 0 then return "(empty trace)" end
   local lines = {}
   for i, e in ipairs(trace) do lines[i] = string.format("%4d  %s", i, e) end

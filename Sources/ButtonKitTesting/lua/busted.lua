@@ -647,7 +647,10 @@ function busted.run(path, chunk, err, options)
   spec_source = "@" .. path
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
-    report({ kind = "file", name = path, line = 0 }, "error", err)
+    -- A syntax error names its line (`path:2: unexpected symbol`): the
+    -- file's error is reported there, where an editor can jump to it.
+    local at = type(err) == "string" and tonumber(err:match(":(%d+):")) or 0
+    report({ kind = "file", name = path, line = at }, "error", err)
     return
   end
   current = root
