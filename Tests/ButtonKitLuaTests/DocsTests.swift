@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ButtonKit
 
 /// The repository stands alone: README and docs link only to files that
 /// are in it (a fresh clone has nothing beside it).
@@ -30,6 +31,19 @@ struct DocsTests {
                 #expect(url.path.hasPrefix(root), "\(page.lastPathComponent): \(target) leaves the repository")
                 #expect(FileManager.default.fileExists(atPath: url.path), "\(page.lastPathComponent): \(target) does not exist")
             }
+        }
+    }
+
+    /// The named colours' table in api.md is what the model resolves.
+    @Test func theNamedColoursTableMatchesTheModel() throws {
+        let text = try String(contentsOf: CLI.root.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        var documented: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "") }
+            for pair in stride(from: 0, to: cells.count - 1, by: 2) { documented[cells[pair]] = cells[pair + 1] }
+        }
+        for (name, color) in Color.named {
+            #expect(documented[name] == color.hex, "\(name): api.md says \(documented[name] ?? "nothing")")
         }
     }
 }
