@@ -58,6 +58,19 @@ public struct TestResult: Sendable {
         return r
     }
 
+    /// An error of a whole spec file: it did not compile, or its top level raised.
+    public var isFileError: Bool { origin == .block && name == file }
+
+    /// Whether the error has a place to show (a file that does not compile has none).
+    var hasTrace: Bool { !(traceback ?? "").isEmpty }
+
+    /// The name busted's looks give it: a file's error is named after its
+    /// parent, the suite (`suite spec/x_spec.lua`), when it has a place.
+    var bustedName: String { isFileError && hasTrace ? "suite " + name : name }
+
+    /// The line busted's looks show: none for a file that did not compile.
+    var bustedLine: Int { isFileError && !hasTrace ? 0 : line }
+
     /// Errors count as failures in the summary line.
     public var isFailure: Bool { status == .failed || status == .error }
 

@@ -42,8 +42,13 @@ public enum TestRun {
             do {
                 handler = try LuaHandlerReporter(handlerSettings(name, plan))
             } catch {
-                // As busted: say so, count it as an error, use the default look.
-                note("buttonkit: cannot load output handler '\(name)': \(error.message)")
+                // As busted: say so, count it as an error, use the default
+                // look (busted-htest missing from a CI image is this case).
+                let why = OutputHandlers.find(name, lpath: plan.test.lpath) == nil
+                    ? "no built-in format, module or .lua file of that name" : error.message
+                var line = "buttonkit: cannot load output handler '\(name)': \(why)"
+                if let s = Suggest.closest(to: name, in: OutputFormat.names) { line += "; did you mean '\(s)'?" }
+                note(line + " (the run goes on in the default output and ends with status 1)")
             }
         }
         if let handler { reporters.append(handler) } else {
@@ -153,6 +158,15 @@ public enum TestRun {
         return s
     }
 
+    /// Colour in busted's own looks, as their handlers decide it: `-Xoutput
+    /// --plain` turns it off, `-Xoutput --color` forces it (CI lines use
+    /// it for logs that render colour), else a terminal decides.
+    static func bustedColor(_ plan: TestPlan) -> Bool {
+        if plan.outputArguments.contains("--plain") { return false }
+        if plan.outputArguments.contains("--color") { return true }
+        return plan.color
+    }
+
     static func makeReporter(_ format: OutputFormat, plan: TestPlan, out: TextOutput, timestamp: String) -> Reporter {
         switch format {
         case .utf: return TerminalReporter(style: .utf, color: plan.color, out: out)
@@ -163,8 +177,8 @@ public enum TestRun {
         case .plainTerminal:
             return BustedTerminalReporter(style: .plain, color: false, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
         case .utfTerminal:
-            return BustedTerminalReporter(style: .utf, color: plan.color, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
-        case .gtest: return GTestReporter(color: plan.color, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+            return BustedTerminalReporter(style: .utf, color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+        case .gtest: return GTestReporter(color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
         case .plain, .handler: return TerminalReporter(style: .plain, color: plan.color, out: out)
         }
     }

@@ -40,6 +40,9 @@ enum Worker {
         atexit { bk_channel_last_words("the process was ended by exit() (os.exit or a C module)") }
         var options = settings.workerOptions
         options.skip = skip
+        // Echoed prints share standard output with the runner's own lines:
+        // line by line, so neither can cut through a line of the other.
+        if options.echoOutput && !options.echoToStandardError { bk_stdout_line_buffered() }
         var writer = RecordWriter()
         func send(_ r: Record) {
             writer.clear()

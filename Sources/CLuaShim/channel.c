@@ -107,6 +107,8 @@ void bk_channel_open_shared(int fd, bk_channel_region *shared) {
 
 void bk_channel_open(int fd) { bk_channel_open_shared(fd, NULL); }
 
+void bk_stdout_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
 int bk_channel_flush(void) {
     if (channel_fd < 0 || !region) return -1;
     size_t end = region->committed;

@@ -204,13 +204,6 @@ enum TestCommand {
         // Output.
         p.color = Terminal.colorAllowed
         if let o = value("output") { p.output = OutputFormat(name: o) } else { p.output = Terminal.stdoutIsTerminal ? .utf : .plain }
-        if case .handler(let name) = p.output {
-            guard OutputHandlers.find(name, lpath: values("lpath")) != nil else {
-                var msg = "cannot load output handler '\(name)': no built-in format, module or .lua file of that name"
-                if let s = Suggest.closest(to: name, in: OutputFormat.names) { msg += "; did you mean '\(s)'?" }
-                throw UsageError(msg, command: "test")
-            }
-        }
         if let f = value("junit") { p.reportFiles.append(.init(.junit, f)) }
         if let f = value("json") { p.reportFiles.append(.init(.json, f)) }
         if let f = value("report") { p.reportFiles.append(.init(.html, f)) }

@@ -34,7 +34,6 @@ struct TestCommandTests {
 
     @Test func badUsageExits2() throws {
         #expect(try CLI.run(["test", "--shard", "4/3"]).status == 2)
-        #expect(try CLI.run(["test", "-o", "xml"]).status == 2)
         #expect(try CLI.run(["test", "--bogus"]).status == 2)
     }
 

@@ -12,7 +12,10 @@ local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo = ...
 
 local EACCES = 13
 
-local function prepend_lpath()
+-- The given entries, then (confined) the working tree's, which the
+-- sandbox's own path needs first; unconfined, Lua's default path already
+-- ends with them, as lua.c and busted leave it.
+local function prepend_lpath(with_cwd)
   local parts = {}
   for entry in string.gmatch(lpath or "", "[^;]+") do
     if not entry:find("?", 1, true) then
@@ -20,7 +23,7 @@ local function prepend_lpath()
     end
     parts[#parts + 1] = entry
   end
-  parts[#parts + 1] = "./?.lua;./?/init.lua"
+  if with_cwd then parts[#parts + 1] = "./?.lua;./?/init.lua" end
   return table.concat(parts, ";")
 end
 
@@ -30,7 +33,8 @@ local system_path = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/i
   .. "/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua"
 
 if not confine then
-  package.path = prepend_lpath() .. ";" .. package.path
+  local given = prepend_lpath(false)
+  if given ~= "" then package.path = given .. ";" .. package.path end
   if cpath and cpath ~= "" then package.cpath = (cpath .. ";" .. package.cpath):gsub(";;", ";") end
   return
 end
@@ -119,7 +123,7 @@ end
 -- the sandbox would let a script read, so it tells nothing about others.
 package.loadlib = disabled("package.loadlib")
 package.cpath = ""
-package.path = prepend_lpath() .. ";" .. system_path
+package.path = prepend_lpath(true) .. ";" .. system_path
 
 local function readable(path, fname)
   return host_checkpath(path, "r", fname)

@@ -79,12 +79,12 @@ public final class BustedTerminalReporter: Reporter {
     }
 
     func description(_ r: TestResult, word: String) -> String {
-        // An error with no place in the file (a file that does not load):
+        // An error with no place in the file (a file that does not compile):
         // busted leads with the message, then the name.
-        if r.line == 0 && r.origin == .block {
+        if r.origin == .block && (r.line == 0 || r.isFileError) && !r.hasTrace {
             return word + " \(arrow) " + paint(r.message ?? "Nil error", "36") + "\n" + paint(r.name, "1")
         }
-        var s = word + " \(arrow) " + paint(r.file, "36") + " @ " + paint(String(r.line), "36") + "\n" + paint(r.name, "1") + "\n"
+        var s = word + " \(arrow) " + paint(r.file, "36") + " @ " + paint(String(r.bustedLine), "36") + "\n" + paint(r.bustedName, "1") + "\n"
         if let seed { s += "Random seed: \(seed)\n" }
         s += r.message ?? "Nil error"
         if verbose, let tb = r.traceback, !tb.isEmpty { s += "\n\nstack traceback:\n" + tb + "\n" }

@@ -82,7 +82,7 @@ public final class GTestReporter: Reporter {
             if !deferPrint { out.write(description(r)) }
         case .listed: return
         }
-        out.write(label + " " + name(r.file, r.line, r.name) + " (\(BustedTime.ms(r.duration)) ms)\n")
+        out.write(label + " " + name(r.file, r.bustedLine, r.bustedName) + " (\(BustedTime.ms(r.duration)) ms)\n")
     }
 
     func description(_ r: TestResult) -> String {
@@ -106,7 +106,7 @@ public final class GTestReporter: Reporter {
             guard !rs.isEmpty else { return }
             s += label + " \(rs.count) \(rs.count == 1 ? items[0] : items[1]), listed below:\n"
             for r in rs {
-                s += label + " " + name(r.file, r.line, r.name) + "\n"
+                s += label + " " + name(r.file, r.bustedLine, r.bustedName) + "\n"
                 if deferPrint && details { s += description(r) } else if deferPrint, let m = r.message { s += m + "\n" }
             }
         }

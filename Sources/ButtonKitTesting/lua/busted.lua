@@ -368,6 +368,13 @@ end
 
 local function report(node, status, message, traceback, started, output, details)
   local name = full_name(node)
+  -- A file's top level that raised is reported where it raised, when the
+  -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
+  if node.kind == "file" and (node.line or 0) == 0 and type(message) == "string"
+      and message:sub(1, #node.name + 1) == node.name .. ":" then
+    local at = tonumber(message:match("^(%d+):", #node.name + 2))
+    if at then node = { kind = "file", name = node.name, line = at, last = node.last } end
+  end
   -- An error outside a test says where it came from (busted counts it
   -- without a test event): a describe or file, or a hook.
   if status == "error" and node.kind ~= "it" then
@@ -647,10 +654,7 @@ function busted.run(path, chunk, err, options)
   spec_source = "@" .. path
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
-    -- A syntax error names its line (`path:2: unexpected symbol`): the
-    -- file's error is reported there, where an editor can jump to it.
-    local at = type(err) == "string" and tonumber(err:match(":(%d+):")) or 0
-    report({ kind = "file", name = path, line = at }, "error", err)
+    report({ kind = "file", name = path, line = 0 }, "error", err)
     return
   end
   current = root

@@ -131,6 +131,9 @@ size_t bk_channel_region_unsent(const bk_channel_region *r, unsigned long long r
 const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
 int bk_channel_append(const char *p, size_t n);
 int bk_channel_flush(void);
+/* Makes C's standard output line-buffered: a worker echoing what specs
+ * print shares standard output with the runner, line by line. */
+void bk_stdout_line_buffered(void);
 /* What the worker does now (a test's name and line), for its last words. */
 void bk_channel_activity(const char *text, long line);
 /* Async-signal-safe: writes what is pending, then an "X" record. */

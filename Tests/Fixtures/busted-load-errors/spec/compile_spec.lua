@@ -1,0 +1,3 @@
+it("a", function()
+  local x = = 1
+end)

@@ -1,0 +1,2 @@
+error("broken at load")
+it("never", function() end)
