@@ -49,6 +49,16 @@ struct BustedOutputTests {
         #expect(Self.normalized(r.stdout) == want)
     }
 
+    /// CI lines pass `-Xoutput --color` for logs that render colour; busted's
+    /// looks take it (and `--plain`) from their arguments, as busted's do.
+    @Test(arguments: ["gtest", "utfTerminal"])
+    func xoutputColorForcesColourInBustedsLooks(_ format: String) throws {
+        let coloured = try CLI.run(["test", "-o", format, "-Xoutput", "--color", "--sort-files", "spec"], in: Self.sample)
+        #expect(coloured.stdout.contains("\u{1B}[32m"))
+        let plain = try CLI.run(["test", "-o", format, "-Xoutput", "--plain", "--sort-files", "spec"], in: Self.sample)
+        #expect(!plain.stdout.contains("\u{1B}["))
+    }
+
     @Test func bustedsOwnTAPHandlerFromItsFilesGivesBustedsTAP() throws {
         let handler = "/usr/share/lua/5.4/busted/outputHandlers/TAP.lua"
         guard FileManager.default.fileExists(atPath: handler) else { return }  // lua-busted is not installed here
