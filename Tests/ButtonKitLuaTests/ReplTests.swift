@@ -30,6 +30,7 @@ final class PTY {
         posix_spawn_file_actions_addopen(&fa, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&fa, 0, 1)
         posix_spawn_file_actions_adddup2(&fa, 0, 2)
+        _ = bk_test_close_inherited(&fa)
         var envList = ProcessInfo.processInfo.environment
         envList["TERM"] = "xterm"
         envList["NO_COLOR"] = "1"

@@ -41,6 +41,9 @@ struct Spawned {
         let errURL = tmp.appendingPathComponent("buttonkit-err-\(id)")
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // As in CLI.run: the runner reads CI (no snapshots written there), and
+        // CI systems set it for everything, so tests say when they mean it.
+        environment["CI"] = nil
         for (k, v) in env { environment[k] = v }
         let path = CLI.binary.path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import CTestSupport
 @testable import ButtonKitTesting
 
 /// A scratch suite for watch mode: `src/mod.lua`, `spec/uses_spec.lua` that
@@ -100,6 +101,7 @@ final class Piped {
         posix_spawn_file_actions_adddup2(&fa, fds[1], 1)
         posix_spawn_file_actions_adddup2(&fa, fds[1], 2)
         posix_spawn_file_actions_addclose(&fa, fds[0])
+        _ = bk_test_close_inherited(&fa)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         let cargs = argv.map { strdup($0) } + [nil]

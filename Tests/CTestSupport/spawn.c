@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,6 +30,9 @@ int bk_test_spawn(const char *path, char *const argv[], char *const envp[], cons
     int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || o < 0 || e < 0) _exit(126);
     dup2(in, 0); dup2(o, 1); dup2(e, 2);
+    /* Nothing else the test process had open goes with it (see
+     * bk_test_close_inherited). */
+    closefrom(3);
     execve(path, argv, envp);
     _exit(127);
 }
@@ -43,3 +47,7 @@ int bk_test_wait(int pid, int nohang, int *status, long *maxrss_kb) {
 }
 
 void bk_test_kill_group(int pid, int sig) { kill(-pid, sig); }
+
+int bk_test_close_inherited(posix_spawn_file_actions_t *fa) {
+    return posix_spawn_file_actions_addclosefrom_np(fa, 3);
+}

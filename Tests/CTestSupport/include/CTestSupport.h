@@ -1,6 +1,7 @@
 #ifndef CTESTSUPPORT_H
 #define CTESTSUPPORT_H
 #include <stddef.h>
+#include <spawn.h>
 /* Opens a pseudo-terminal master; writes the slave's path into `name`.
  * Returns the master fd, or -1. (posix_openpt & co. need feature macros
  * Swift's Glibc module does not set.) */
@@ -15,6 +16,13 @@ int bk_test_spawn(const char *path, char *const argv[], char *const envp[], cons
 /* wait4: the pid when it ended (status and its peak resident set in KB
  * filled in), 0 when `nohang` and it still runs, -1 on error. */
 int bk_test_wait(int pid, int nohang, int *status, long *maxrss_kb);
+
+/* Makes `fa` close every descriptor from 3 up in the child. Tests run in
+ * parallel threads, and files they write are open without FD_CLOEXEC (as
+ * Foundation opens them): a child spawned meanwhile keeps such a file open
+ * for writing, and when it exits, inotify reports IN_CLOSE_WRITE on another
+ * test's file — a save nobody made, seen by a watch-mode test. */
+int bk_test_close_inherited(posix_spawn_file_actions_t *fa);
 
 /* Sends `sig` to every process of the group `pid` leads. */
 void bk_test_kill_group(int pid, int sig);
