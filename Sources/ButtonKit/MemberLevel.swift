@@ -3,8 +3,8 @@
 /// level of the trait hierarchy between the screen and the members (as a
 /// UIStackView sits between a window and its buttons).
 ///
-/// Both containers hold one, so joining, shared styles and trait changes
-/// are written once; the selection rules stay in each container's file.
+/// Both containers hold one, so joining, shared styles, trait changes and
+/// valueChanged handlers are written once; the selection rules stay in each container's file.
 public final class MemberLevel {
     /// Styles every member gets under its own, merged when it joins.
     public internal(set) var memberStyles = StyleTable()
@@ -15,6 +15,8 @@ public final class MemberLevel {
     /// The screen the container was added to: the level its members
     /// inherit from next.
     weak var screen: Screen?
+    /// valueChanged handlers, called with the container after each change.
+    var handlers = HandlerList<(any SelectionContainer) throws -> Void>()
 
     init() {}
 

@@ -5,16 +5,12 @@
 /// deselects. valueChanged fires once per change, never for a no-op (unlike
 /// Android's `check()`, which fires three times).
 public final class RadioGroup: ControlOwner {
-    /// Called with the group after each change of its value.
-    public typealias Handler = (RadioGroup) throws -> Void
-
     public let id: String
     public private(set) var buttons: [Button] = []
     public private(set) var values: [RadioValue] = []
     public var allowsEmpty = false
     /// Shared member styles and this level's own traits.
     public let level = MemberLevel()
-    private var handlers = HandlerList<Handler>()
 
     public var kind: ControlKind { .radioGroup }
     var ownerID: String { id }
@@ -77,20 +73,7 @@ public final class RadioGroup: ControlOwner {
         try sink.check()
     }
 
-    /// Registers a valueChanged handler; returns its token for `off`.
-    @discardableResult
-    public func on(_ fn: @escaping Handler) -> HandlerToken { handlers.add(fn) }
-
-    /// Removes a handler; false when the token was not registered.
-    @discardableResult
-    public func off(_ token: HandlerToken) -> Bool { handlers.remove(token) }
-
-    /// Drops every handler (a bridge does this when it lets a group go).
-    public func removeAllHandlers() { handlers.removeAll() }
-
-    private func fire(_ sink: inout ErrorSink) {
-        HandlerList.run({ handlers }, sink: &sink) { try $0(self) }
-    }
+    private func fire(_ sink: inout ErrorSink) { fireValueChanged(&sink) }
 
     private func choose(_ b: Button, sink: inout ErrorSink) {
         guard !b.isSelected else { return }

@@ -36,6 +36,23 @@ extension SelectionContainer {
         try TraitChange.apply(to: members) { level.userInterfaceStyle = s }
     }
 
+    /// Registers a valueChanged handler, called with the container after
+    /// each change of its selection (never for a no-op); returns its token
+    /// for `off`.
+    @discardableResult
+    public func on(_ fn: @escaping (Self) throws -> Void) -> HandlerToken {
+        level.handlers.add { c in if let me = c as? Self { try fn(me) } }
+    }
+
+    /// Removes a handler; false when the token was not registered.
+    @discardableResult
+    public func off(_ token: HandlerToken) -> Bool { level.handlers.remove(token) }
+
+    /// Calls the valueChanged handlers; their errors go to `sink`.
+    func fireValueChanged(_ sink: inout ErrorSink) {
+        HandlerList.run({ level.handlers }, sink: &sink) { try $0(self) }
+    }
+
     /// Sets this level's own tint (nil: inherit); `tintColor` itself is refused.
     public func setTintColor(_ c: ColorValue?) throws {
         try TraitChange.checkTint(c)

@@ -1,12 +1,8 @@
 /// Seed 001's sort bar: a row of sort buttons of which at most one is
 /// selected, plus the stable sort that the selection describes.
 public final class SortBar: ControlOwner {
-    /// Called with the bar after each change of (key, direction).
-    public typealias Handler = (SortBar) throws -> Void
-
     public let id: String
     public private(set) var buttons: [SortButton] = []
-    private var handlers = HandlerList<Handler>()
     private var lastSeen: (key: String?, direction: SortDirection) = (nil, .none)
     private var updating = false
 
@@ -64,17 +60,6 @@ public final class SortBar: ControlOwner {
         try sink.check()
     }
 
-    /// Registers a valueChanged handler; returns its token for `off`.
-    @discardableResult
-    public func on(_ fn: @escaping Handler) -> HandlerToken { handlers.add(fn) }
-
-    /// Removes a handler; false when the token was not registered.
-    @discardableResult
-    public func off(_ token: HandlerToken) -> Bool { handlers.remove(token) }
-
-    /// Drops every handler (a bridge does this when it lets a bar go).
-    public func removeAllHandlers() { handlers.removeAll() }
-
     func member(_ button: Button, requestsSelected value: Bool, sink: inout ErrorSink) -> Bool { false }
     func memberPrimaryAction(_ button: Button, sink: inout ErrorSink) -> Bool { false }
 
@@ -92,7 +77,7 @@ public final class SortBar: ControlOwner {
         let now = (key: key, direction: direction)
         guard now.key != lastSeen.key || now.direction != lastSeen.direction else { return }
         lastSeen = now
-        HandlerList.run({ handlers }, sink: &sink) { try $0(self) }
+        fireValueChanged(&sink)
     }
 
     // MARK: Sorting

@@ -19,9 +19,10 @@ enum ContainerBridge {
         ]
     }
 
-    /// The methods every container has: `clear` and `off`.
+    /// The methods every container has: `clear`, `on` and `off`.
     static let methods: [MethodSpec] = [
         MethodSpec("clear") { L in Host.run(L, ContainerBridge.clear) },
+        MethodSpec("on") { L in Host.run(L, ContainerBridge.on) },
         MethodSpec("off") { L in Host.run(L, HandlerBridge.off) },
     ]
 
@@ -47,18 +48,55 @@ enum ContainerBridge {
     }
 
     /// `group:clear()` and `bar:clear()`.
-    static func clear(_ L: OpaquePointer) throws -> Int32 {
+    /// The container at `self` of a method call named `n`.
+    static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> any SelectionContainer {
         let kind = Binding.kindAtSelf(L).flatMap { [.radioGroup, .sortBar].contains($0) ? $0 : nil } ?? .radioGroup
-        let obj: AnyObject = try Binding.object(L, 1, [kind], "clear")
-        guard let container = obj as? SelectionContainer else { throw BridgeError("'clear' called on an object without members") }
+        let obj: AnyObject = try Binding.object(L, 1, [kind], n)
+        guard let container = obj as? SelectionContainer else { throw BridgeError("'\(n)' called on an object without members") }
+        return container
+    }
+
+    static func clear(_ L: OpaquePointer) throws -> Int32 {
+        let container = try this(L, "clear")
         try Host.firing(L) { try container.clear() }
         lua_settop(L, 1)
         return 1
     }
 
+    /// `on("valueChanged", fn)`: the only event a container sends.
+    static func on(_ L: OpaquePointer) throws -> Int32 {
+        let container = try this(L, "on")
+        let a = Args(L, "on", method: true)
+        let ev = try a.conv(1, Read.events)
+        guard ev == .valueChanged else {
+            throw a.bad(1, "only 'valueChanged' is sent by this control, got '\(ev.description)'")
+        }
+        try a.callable(2)
+        return HandlerBridge.add(L, fnIndex: a.index(2)) { fire in
+            container.on { c in try fire(c, "valueChanged") }
+        }
+    }
+
     /// A constructor's `userInterfaceStyle` and `tintColor` options (read
     /// before members are added, so they inherit from the start).
-    static func applyTraits(_ owner: some SelectionContainer, _ t: LuaTable) throws {
+    /// The opening of every container constructor: the options checked
+    /// (`id`, `style`, `userInterfaceStyle`, `tintColor` and the container's
+    /// own `keys`), the container made under its id (or the next generated
+    /// one) and pushed, then its shared member styles and own traits set,
+    /// before any member joins so members inherit them from the start.
+    /// Returns the container and its stack index.
+    static func open<C: SelectionContainer>(_ L: OpaquePointer, _ t: LuaTable, kind: Binding.Kind, keys: [String],
+                                            make: (String) -> C) throws -> (C, Int32) {
+        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor"] + keys, allowArray: true)
+        let c = make(try t.read("id", Read.name) ?? LuaContext.of(L).nextID(kind.name))
+        Identity.push(L, c, kind: kind)
+        let index = lua_gettop(L)
+        for (st, s) in try t.read("style", Read.styles) ?? [] { c.addMemberStyle(s, for: st) }
+        try applyTraits(c, t)
+        return (c, index)
+    }
+
+    private static func applyTraits(_ owner: some SelectionContainer, _ t: LuaTable) throws {
         if let s = try t.read("userInterfaceStyle", Read.styleOverride) {
             do { try owner.setUserInterfaceStyle(s) } catch let e as ButtonKitError { throw BridgeError.model(e).within("userInterfaceStyle") }
         }

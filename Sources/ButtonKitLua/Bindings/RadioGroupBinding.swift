@@ -16,12 +16,10 @@ enum RadioGroupBinding {
             MethodSpec("add") { L in Host.run(L, RadioGroupBinding.add) },
             MethodSpec("button") { L in Host.run(L, RadioGroupBinding.button) },
             MethodSpec("select") { L in Host.run(L, RadioGroupBinding.select) },
-            MethodSpec("on") { L in Host.run(L, RadioGroupBinding.on) },
             MethodSpec("save") { L in Host.run(L, RadioGroupBinding.save) },
             MethodSpec("restore") { L in Host.run(L, RadioGroupBinding.restore) },
         ],
         summary: { g in "<radioGroup \(g.id) value=\(g.value?.description ?? "nil") \(g.buttons.count) options>" })
-
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> RadioGroup {
         try Binding.object(L, 1, [.radioGroup], n)
@@ -30,13 +28,8 @@ enum RadioGroupBinding {
     /// `ui.radioGroup { id =, options = { ... }, style =, allowsEmpty =, value = }`:
     /// options as a list under `options` and/or in the array part.
     static func make(_ L: OpaquePointer, _ t: LuaTable) throws -> Int32 {
-        try t.onlyKeys(["id", "options", "style", "allowsEmpty", "value", "userInterfaceStyle", "tintColor"], allowArray: true)
-        let g = RadioGroup(id: try t.read("id", Read.name) ?? LuaContext.of(L).nextID("radioGroup"))
-        Identity.push(L, g, kind: .radioGroup)
-        let gIdx = lua_gettop(L)
+        let (g, gIdx) = try ContainerBridge.open(L, t, kind: .radioGroup, keys: ["options", "allowsEmpty", "value"]) { RadioGroup(id: $0) }
         if let on = try t.read("allowsEmpty", Read.bool) { g.allowsEmpty = on }
-        try ContainerBridge.applyTraits(g, t)
-        for (st, s) in try t.read("style", Read.styles) ?? [] { g.addMemberStyle(s, for: st) }
         var lists: [Int32] = []
         if t.push("options") != LUA_TNIL {
             guard lua_type(L, -1) == LUA_TTABLE else { throw BridgeError.value("options must be a list of option tables") }
@@ -100,25 +93,6 @@ enum RadioGroupBinding {
         }
         lua_settop(L, 1)
         return 1
-    }
-
-
-    /// `on("valueChanged", fn)` for containers: the only event they send.
-    static func valueChangedHandler(_ a: Args) throws(BridgeError) {
-        let ev = try a.conv(1, Read.events)
-        guard ev == .valueChanged else {
-            throw a.bad(1, "only 'valueChanged' is sent by this control, got '\(ev.description)'")
-        }
-        try a.callable(2)
-    }
-
-    static func on(_ L: OpaquePointer) throws -> Int32 {
-        let g = try this(L, "on")
-        let a = Args(L, "on", method: true)
-        try valueChangedHandler(a)
-        return HandlerBridge.add(L, fnIndex: a.index(2)) { fire in
-            g.on { group in try fire(group, "valueChanged") }
-        }
     }
 
 

@@ -17,10 +17,8 @@ enum SortBarBinding {
             MethodSpec("select") { L in Host.run(L, SortBarBinding.select) },
             MethodSpec("sort") { L in Host.run(L, SortBarBinding.sort) },
             MethodSpec("comparator") { L in Host.run(L, SortBarBinding.comparator) },
-            MethodSpec("on") { L in Host.run(L, SortBarBinding.on) },
         ],
         summary: { b in "<sortBar \(b.id) \(b.key ?? "none") \(b.direction.rawValue)>" })
-
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> SortBar {
         try Binding.object(L, 1, [.sortBar], n)
@@ -28,12 +26,7 @@ enum SortBarBinding {
 
     /// `ui.sortBar { id =, style =, { key = "price" }, ... }`.
     static func make(_ L: OpaquePointer, _ t: LuaTable) throws -> Int32 {
-        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor"], allowArray: true)
-        let bar = SortBar(id: try t.read("id", Read.name) ?? LuaContext.of(L).nextID("sortBar"))
-        Identity.push(L, bar, kind: .sortBar)
-        let barIdx = lua_gettop(L)
-        for (st, s) in try t.read("style", Read.styles) ?? [] { bar.addMemberStyle(s, for: st) }
-        try ContainerBridge.applyTraits(bar, t)
+        let (bar, barIdx) = try ContainerBridge.open(L, t, kind: .sortBar, keys: []) { SortBar(id: $0) }
         for i in stride(from: 1, through: t.count, by: 1) {
             lua_rawgeti(L, t.index, lua_Integer(i))
             do { try addItem(L, bar, barIdx: barIdx, itemIdx: -1) } catch let e as BridgeError { throw e.within("item #\(i)") }
@@ -135,14 +128,4 @@ enum SortBarBinding {
         Value.pushBool(L, try a.wrap(1) { () throws(ButtonKitError) in try SortBar.before(x, y, direction: direction) })
         return 1
     }
-
-    static func on(_ L: OpaquePointer) throws -> Int32 {
-        let bar = try this(L, "on")
-        let a = Args(L, "on", method: true)
-        try RadioGroupBinding.valueChangedHandler(a)
-        return HandlerBridge.add(L, fnIndex: a.index(2)) { fire in
-            bar.on { b in try fire(b, "valueChanged") }
-        }
-    }
-
 }
