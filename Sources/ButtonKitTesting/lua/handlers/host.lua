@@ -211,7 +211,8 @@ package.loaded["busted"] = setmetatable({}, {
 table.insert(package.searchers, function(name)
   local chunk = fallbacks[name]
   if chunk then return chunk, "[buttonkit " .. name .. "]" end
-  return "\n\tno fallback '" .. name .. "' in buttonkit"
+  -- Nothing to add to require's message: it reads as Lua's (and busted's).
+  return nil
 end)
 
 local function load_handler(name)
