@@ -57,6 +57,17 @@ struct Spawned {
         return Spawned(pid: pid, started: Date(), outURL: outURL, errURL: errURL)
     }
 
+    /// Waits until the child has written a line on standard output, or
+    /// ended, or `limit` seconds passed.
+    func waitForOutput(limit: Double) {
+        let deadline = Date().addingTimeInterval(limit)
+        while Date() < deadline {
+            if let d = FileManager.default.contents(atPath: outURL.path), d.contains(UInt8(ascii: "\n")) { return }
+            if Glibc.kill(pid, 0) != 0 { return }
+            usleep(500)
+        }
+    }
+
     /// Sends `signal` to the child alone (not its group).
     func kill(_ signal: Int32) { _ = Glibc.kill(pid, signal) }
 

@@ -74,7 +74,11 @@ struct StoreAttackTests {
         let started = Date()
         for cycle in 0..<cycles {
             let w = try Spawned.start(["run", "writer.lua", "k.json", "c\(cycle)"], in: dir)
-            usleep(UInt32.random(in: 2000...20000, using: &generator))
+            // The random moment counts from the writer's first acknowledged
+            // set, not from the spawn: on a loaded machine start-up alone
+            // can outlast a fixed delay, and then nothing is tested.
+            w.waitForOutput(limit: 10)
+            usleep(UInt32.random(in: 0...10000, using: &generator))
             w.kill(SIGKILL)
             let r = w.finish(limit: 10)
             if r.signal == SIGKILL { killedMidRun += 1 }

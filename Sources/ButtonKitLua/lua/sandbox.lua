@@ -142,9 +142,11 @@ package.searchpath = function(name, path, sep, rep)
       local f = io_open(candidate, "r")
       if f then f:close() return candidate end
     end
-    tried[#tried + 1] = "\n\tno file '" .. candidate .. "'"
+    tried[#tried + 1] = "no file '" .. candidate .. "'"
   end
-  return nil, table.concat(tried)
+  -- As Lua 5.4's searchpath words it: require adds "\n\t" before each
+  -- searcher's message itself.
+  return nil, table.concat(tried, "\n\t")
 end
 local searchpath = package.searchpath
 
