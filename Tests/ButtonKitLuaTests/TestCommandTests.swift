@@ -91,6 +91,17 @@ struct TestCommandTests {
         #expect(doc.rootElement()?.attribute(forName: "tests")?.stringValue == "5")
     }
 
+    @Test func reportFilesCreateTheFoldersTheyName() throws {
+        // README's CI line, typed in a fresh clone where out/ does not exist.
+        let dir = try CLI.scratch()
+        let r = try CLI.run(["test", "--junit", dir.path + "/out/junit.xml", "--json", dir.path + "/a/b/r.json",
+                             "--report", dir.path + "/html/report.html", "passing"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for f in ["out/junit.xml", "a/b/r.json", "html/report.html"] {
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/" + f), "\(f) not written: \(r.stderr)")
+        }
+    }
+
     @Test func tapParsesAsTAP13() throws {
         let r = try CLI.run(["test", "-o", "tap", "failing"])
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

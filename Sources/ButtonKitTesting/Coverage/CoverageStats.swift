@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import ButtonKit
 #endif
 
 /// Line counts per file, as luacov keeps them and writes them to
@@ -174,8 +175,11 @@ enum CoverageFiles {
     /// Why the last call failed.
     static func reason() -> String { String(cString: strerror(errno)) }
 
-    /// Writes (creating or truncating) `path`; the reason when it cannot.
+    /// Writes (creating or truncating) `path`, and the folders it names
+    /// (`--coverage-format html` into `out/`, a statsfile under `coverage/`);
+    /// the reason when it cannot.
     static func write(_ bytes: [UInt8], to path: String) -> String? {
+        do { try Files.makeDirectories(Files.directory(of: path)) } catch { return error.message }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return reason() }
         defer { close(fd) }

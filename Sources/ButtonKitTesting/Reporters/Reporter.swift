@@ -74,10 +74,12 @@ public final class TextOutput {
     /// What was written to a memory target (tests read reporters this way).
     public var text: String { pending }
 
-    /// Writes a file target (atomically); reports a failure to write.
+    /// Writes a file target (atomically), creating the folders it names
+    /// (`--junit out/junit.xml` in a fresh clone); reports a failure to write.
     public func close() {
         guard case .file(let path) = target else { return }
         do {
+            try Files.makeDirectories(Files.directory(of: path))
             try Files.writeAtomically(pending, to: path)
         } catch {
             failure = "cannot write \(path): \(error)"
