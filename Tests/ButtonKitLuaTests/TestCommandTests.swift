@@ -102,6 +102,22 @@ struct TestCommandTests {
         }
     }
 
+    @Test func aFailureQuotingATracebackIsShownWhole() throws {
+        // A test comparing a child process's stderr quotes "stack traceback:";
+        // the failure message is the user's text, not a handler's traceback.
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        try """
+        it("compares stderr", function()
+          assert.equal("expected", "first\\nstack traceback:\\n\\t[C]: in ?\\n")
+        end)
+        """.write(to: dir.appendingPathComponent("spec/l_spec.lua"), atomically: true, encoding: .utf8)
+        for look in ["plainTerminal", "plain", "gtest"] {
+            let r = try CLI.run(["test", "-o", look], in: dir)
+            #expect(r.stdout.contains("[C]: in ?") && r.stdout.contains("(string) 'expected'"), "\(look): \(r.stdout)")
+        }
+    }
+
     @Test func tapParsesAsTAP13() throws {
         let r = try CLI.run(["test", "-o", "tap", "failing"])
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -355,7 +355,12 @@ local function safe(fn, deadline)
     return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
   end
   if why ~= "error" then return "error", message_of(e), tb end
-  local msg, trace = split_handler_traceback(message_of(e), tb)
+  -- Only a string error can carry a handler's traceback: an assertion's
+  -- failure is a table whose message is the user's text, kept whole even
+  -- when it quotes a traceback (captured stderr of a child process).
+  local msg, trace
+  if type(e) == "string" then msg, trace = split_handler_traceback(e, tb)
+  else msg, trace = message_of(e), tb end
   return errortype(e), msg, trace, e
 end
 
