@@ -62,6 +62,10 @@ public final class Screen: TraitEnvironment {
     /// are composited over (systemBackground unless set).
     public var backgroundColor: ColorValue = .dynamic(.system(.systemBackground))
 
+    /// `backgroundColor` in the screen's own traits: what a picture of the
+    /// screen is painted with (black-ish in dark mode, as the window is).
+    public var resolvedBackgroundColor: Color { backgroundColor.resolve(traits) }
+
     public var traitParent: (any TraitEnvironment)? { nil }
     public var overrideUserInterfaceStyle: UserInterfaceStyle? { userInterfaceStyle }
 

@@ -142,7 +142,7 @@ public enum Pictures {
     /// state, later additions on top.
     public static func svg(_ s: Screen) -> String {
         let n = SVGNumber.format
-        var body = "<rect width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"#FFFFFF\" stroke=\"#BDBDBD\"/>"
+        var body = "<rect width=\"\(n(s.width))\" height=\"\(n(s.height))\" \(ControlPicture.paint("fill", s.resolvedBackgroundColor)) stroke=\"#BDBDBD\"/>"
         for b in s.allButtons where !b.isHidden {
             body += ControlPicture(appearance: b.appearance, width: b.frame.width, height: b.frame.height).svg(x: b.frame.x, y: b.frame.y)
         }

@@ -45,6 +45,15 @@ struct SVGTests {
     static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/golden")
 
+    @Test func aScreenIsPaintedWithItsBackgroundInItsOwnStyle() throws {
+        let s = Screen(width: 100, height: 50)
+        #expect(Pictures.svg(s).contains("fill=\"#FFFFFF\""), "light: systemBackground is white")
+        try s.setUserInterfaceStyle(.dark)
+        #expect(Pictures.svg(s).contains("<rect width=\"100\" height=\"50\" fill=\"#000000\""), "dark: systemBackground is black")
+        s.backgroundColor = .dynamic(.system(.systemGray6))
+        #expect(Pictures.svg(s).contains("fill=\"#1C1C1E\""), "dark systemGray6")
+    }
+
     @Test func everyPictureIsWellFormedXML() throws {
         for (name, svg) in try Self.fixtures() {
             let doc = try XMLDocument(data: Data(svg.utf8))
