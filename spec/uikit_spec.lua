@@ -241,3 +241,30 @@ describe("the audit", function()
     assert.matches("invalid minimumContrast 40", message(function() ui.audit(g, { minimumContrast = 40 }) end), 1, true)
   end)
 end)
+
+describe("previews under other traits", function()
+  it("take a tint as well as a style", function()
+    local b = ui.button { type = "system", title = "Go" }
+    assert.are.equal("#FF3B30FF", b:appearanceFor("normal", { tintColor = "systemRed" }).titleColor)
+    assert.are.equal("#FF453AFF", b:appearanceFor("normal", { tintColor = "systemRed", style = "dark" }).titleColor)
+    assert.are.equal("#007AFFFF", b.appearance.titleColor, "the button itself keeps its tint")
+    assert.appearance(b, { titleColor = "systemRed" }, nil, { tintColor = "systemRed" })
+  end)
+
+  it("refuse a tint that names itself and unknown traits, as the assertion's own argument", function()
+    local b = ui.button { type = "system", title = "Go" }
+    assert.matches("tintColor: a tint cannot be 'tintColor'", message(function() b:appearanceFor("normal", { tintColor = "tintColor" }) end))
+    assert.matches("bad argument #4 to 'appearance' %(unknown trait 'tint'%)",
+      message(function() assert.appearance(b, { titleColor = "red" }, nil, { tint = "red" }) end))
+  end)
+
+  it("are not states: traits in the state's place are refused, saying where they go", function()
+    local b = ui.button {}
+    assert.matches("got a table with the key 'style'; traits such as { style = 'dark' } go in the next argument",
+      message(function() b:appearanceFor({ style = "dark" }) end))
+    assert.matches("bad argument #3 to 'appearance' %(a list of state names expected",
+      message(function() assert.appearance(b, { alpha = 1 }, { style = "dark" }) end))
+    assert.matches("a list of state names expected", message(function() ui.stateName({ "selected", extra = true }) end))
+    assert.are.equal("highlighted|selected", ui.stateName({ "selected", "highlighted" }))
+  end)
+end)

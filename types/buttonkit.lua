@@ -124,7 +124,16 @@ function button:tap(options, y) end
 function button:clearTrace() end
 
 --- The appearance the button would have in `state`, without
---- changing it; with `{ style = "dark" }`, in that interface style.
+--- changing it; with traits (`{ style = "dark" }`, `{ tintColor = "systemRed" }`
+--- or both), under those traits instead of its own. `state` is a state (a name,
+--- a list of names or a bitmask), never a traits table: `appearanceFor({ style =
+--- "dark" })` is refused and says the traits go in the next argument.
+---
+--- A configuration-based button's preview is the look UIKit derives for
+--- `state` from the configuration as it is now. The update handler is not run
+--- for a preview: it runs on real state changes only, as UIKit calls it. To
+--- check what a handler does in a state, put the button in that state
+--- (`b.highlighted = true`, `b:touchDown()`) and read `b.appearance`.
 ---@param state ui.state
 ---@param traits? table
 ---@return ui.appearance

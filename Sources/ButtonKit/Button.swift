@@ -249,11 +249,11 @@ open class Button {
         Resolver.resolve(styles, state: state, fallback: fallback, extras: resolverExtras(for: state))
     }
 
-    /// The appearance `state` would have in `style` (nil: the button's own
-    /// style): `appearanceFor(state, { style = "dark" })`.
-    public func appearance(for state: ControlState, style: UserInterfaceStyle?) -> Appearance {
+    /// The appearance `state` would have in `style` and under `tint` (nil:
+    /// the button's own): `appearanceFor(state, { style = "dark", tintColor = "systemRed" })`.
+    public func appearance(for state: ControlState, style: UserInterfaceStyle?, tint: ColorValue? = nil) -> Appearance {
         var e = resolverExtras(for: state)
-        e.traits = e.traits.with(style: style)
+        e.traits = e.traits.with(style: style).with(tint: tint)
         return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)
     }
 

@@ -47,4 +47,13 @@ public struct Traits: Hashable, Sendable {
         t.userInterfaceStyle = style
         return t
     }
+
+    /// The same traits with another tint (nil, or `tintColor` itself: unchanged).
+    public func with(tint: ColorValue?) -> Traits {
+        guard let tint else { return self }
+        if case .dynamic(.tint) = tint { return self }
+        var t = self
+        t.tintColor = tint
+        return t
+    }
 }

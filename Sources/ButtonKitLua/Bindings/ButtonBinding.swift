@@ -274,14 +274,18 @@ enum ButtonBinding {
         return 1
     }
 
-    /// `b:appearanceFor(state [, { style = "dark" }])`: a preview in another
-    /// state and, optionally, another interface style.
+    /// `b:appearanceFor(state [, { style = "dark", tintColor = c }])`: a
+    /// preview in another state and, optionally, other traits.
     static func appearanceFor(_ L: OpaquePointer) throws -> Int32 {
         let b = try this(L, "appearanceFor")
         let a = Args(L, "appearanceFor", method: true)
         let state = try a.conv(1, Read.state)
-        let style = a.isNone(2) ? nil : try a.conv(2, Read.previewStyle)
-        Push.appearance(L, style == nil ? b.appearance(for: state) : b.appearance(for: state, style: style))
+        if a.isNone(2) {
+            Push.appearance(L, b.appearance(for: state))
+        } else {
+            let traits = try a.conv(2, Read.previewTraits)
+            Push.appearance(L, b.appearance(for: state, style: traits.style, tint: traits.tint))
+        }
         return 1
     }
 

@@ -14,7 +14,11 @@ extension Read {
             guard ok != 0 else { throw .value("state must be an integer bitmask, got \(Value.describe(L, i))") }
             return try model { () throws(ButtonKitError) in try ControlState(bits: Int(v)) }
         case LUA_TTABLE:
-            let names = try stringList(L, i, what: "state names")
+            let names: [String]
+            do { names = try stringList(L, i, what: "state names") } catch {
+                guard error.message.hasSuffix("'style'") || error.message.hasSuffix("'tintColor'") else { throw error }
+                throw .value(error.message + "; traits such as { style = 'dark' } go in the next argument")
+            }
             return try model { () throws(ButtonKitError) in try ControlState(parsingList: names) }
         default:
             throw .value("state expected (a name like 'selected', a list or a bitmask), got \(Value.typeName(L, i))")

@@ -33,12 +33,15 @@ extension Read {
         return try model { () throws(ButtonKitError) in try UserInterfaceStyle.parseOverride(s) }
     }
 
-    /// `{ style = "dark" }`: the only key of an appearance preview's traits.
-    package static func previewStyle(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> UserInterfaceStyle? {
+    /// `{ style = "dark", tintColor = "systemRed" }`: an appearance
+    /// preview's traits (each optional: the button's own otherwise).
+    package static func previewTraits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> (style: UserInterfaceStyle?, tint: ColorValue?) {
         guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of traits expected (e.g. { style = 'dark' }), got \(Value.typeName(L, i))") }
         let t = LuaTable(L, i, what: "trait")
-        try t.onlyKeys(["style"])
-        return try t.read("style", userInterfaceStyle)
+        try t.onlyKeys(["style", "tintColor"])
+        let tint = try t.read("tintColor", colorValue)
+        if case .dynamic(.tint)? = tint { throw .value("tintColor: a tint cannot be 'tintColor' (it would name itself)") }
+        return (try t.read("style", userInterfaceStyle), tint)
     }
 }
 

@@ -102,12 +102,12 @@ local function attach(control, expected, actual, diffs, caption, style)
 end
 
 -- The traits expected values resolve against: the control's, in `style`.
-local function traits_of(control, style)
+local function traits_of(control, style, tint)
   local ok, t = pcall(function()
-    return { style = style or control.userInterfaceStyle, tintColor = control.tintColor }
+    return { style = style or control.userInterfaceStyle, tintColor = tint or control.tintColor }
   end)
   if ok then return t end
-  return style and { style = style } or nil
+  return (style or tint) and { style = style, tintColor = tint } or nil
 end
 
 -- Whether `got` (a resolved value) matches `want` (as written in a spec):
@@ -146,15 +146,24 @@ local function appearance(state, args, level)
   if opts ~= nil and type(opts) ~= "table" then
     error("bad argument #4 to 'appearance' (table of traits expected (e.g. { style = 'dark' }), got " .. type(opts) .. ")", level + 1)
   end
-  local style = opts and opts.style
+  local style, tint = opts and opts.style, opts and opts.tintColor
   local ok, actual = pcall(function()
     if opts ~= nil then return control:appearanceFor(st or control.state, opts) end
     if st ~= nil then return control:appearanceFor(st) end
     return control.appearance
   end)
-  if not ok then error(actual, level + 1) end
-  local traits = traits_of(control, style)
-  local where = describe_control(control) .. " in state '" .. actual.state .. "'" .. (style and (" (" .. style .. ")") or "")
+  if not ok then
+    -- The traits are this assertion's 4th argument, the state its 3rd.
+    local msg = tostring(actual):gsub("bad argument #2 to 'appearanceFor'", "bad argument #4 to 'appearance'")
+      :gsub("bad argument #1 to 'appearanceFor'", "bad argument #3 to 'appearance'")
+    error(msg, level + 1)
+  end
+  local traits = traits_of(control, style, tint)
+  local under = {}
+  if style then under[#under + 1] = style end
+  if tint then under[#under + 1] = "tint " .. tostring(tint) end
+  local where = describe_control(control) .. " in state '" .. actual.state .. "'"
+    .. (#under > 0 and (" (" .. table.concat(under, ", ") .. ")") or "")
   local diffs = {}
   local keys = {}
   for k in pairs(expected) do keys[#keys + 1] = k end
