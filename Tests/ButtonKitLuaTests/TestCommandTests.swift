@@ -338,6 +338,31 @@ struct TestCommandTests {
         #expect(!(try CLI.run(["test"], in: dir)).stderr.contains("obsolete"))
     }
 
+    @Test func snapshotsATestDidNotReachAreNotObsolete() throws {
+        // A failing assertion stops its test before its later snapshots; they
+        // are not obsolete, and -u in that run does not remove them.
+        let dir = try CLI.scratch()
+        let spec = dir.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try """
+        it("login", function()
+          local b = ui.button { id = "b", title = "Sign in" }
+          assert.snapshot(b)
+          if os.getenv("BREAK") then assert.is_true(false) end
+          assert.snapshot(b)
+        end)
+        """.write(to: spec.appendingPathComponent("s_spec.lua"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["test"], in: dir).status == 0)
+        let broken = try CLI.run(["test"], in: dir, env: ["BREAK": "1"])
+        #expect(broken.status == 1)
+        #expect(!broken.stderr.contains("obsolete"), "\(broken.stderr)")
+        #expect(try CLI.run(["test", "-u"], in: dir, env: ["BREAK": "1"]).status == 1)
+        let stored = try String(contentsOf: spec.appendingPathComponent("__snapshots__/s_spec.json"), encoding: .utf8)
+        #expect(stored.contains("\"login 2\""), "the unreached snapshot was removed: \(stored)")
+        let again = try CLI.run(["test"], in: dir)
+        #expect(again.status == 0 && !again.stderr.contains("obsolete"), "\(again.stderr)")
+    }
+
     @Test func snapshotsAreWrittenCheckedAndUpdated() throws {
         let dir = try CLI.scratch()
         let spec = dir.appendingPathComponent("spec")

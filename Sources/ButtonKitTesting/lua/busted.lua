@@ -371,7 +371,12 @@ local function fresh_deadline()
   return nil
 end
 
+-- A test of this file did not pass (failed, errored or pending): it may not
+-- have reached every assertion it makes, snapshots included.
+local file_incomplete = false
+
 local function report(node, status, message, traceback, started, output, details)
+  if status ~= "success" then file_incomplete = true end
   local name = full_name(node)
   -- A file's top level that raised is reported where it raised, when the
   -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
@@ -657,6 +662,7 @@ function busted.run(path, chunk, err, options)
   end
   busted.install_globals()
   spec_source = "@" .. path
+  file_incomplete = false
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
     report({ kind = "file", name = path, line = 0 }, "error", err)
@@ -665,9 +671,10 @@ function busted.run(path, chunk, err, options)
   current = root
   run_block(root)
   current = nil
-  -- What ran the whole file (no test left out) may tidy up after it: the
-  -- snapshot assertions report entries nothing checked.
-  local whole = select_all and not listing and not stop_all
+  -- What ran the whole file (no test left out, every test passed, so every
+  -- assertion was reached) may tidy up after it: the snapshot assertions
+  -- report entries nothing checked.
+  local whole = select_all and not listing and not stop_all and not file_incomplete
   for _, f in ipairs(busted.file_end_hooks) do f(path, whole) end
 end
 
