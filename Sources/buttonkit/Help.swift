@@ -30,7 +30,9 @@ enum Help {
     static func api(_ args: [String]) throws(UsageError) -> String {
         let ref = APIReference.shared
         guard let query = args.first else {
-            var out = "The `ui` API reference (docs/api.md). `buttonkit help api NAME` shows an entry:\n"
+            var out = "The `ui` API reference (docs/api.md). `buttonkit help api NAME` shows an entry or a topic:\n"
+            out += "\nValues (the forms arguments take):\n"
+            for t in ref.topics { out += "  \(t.name)\n" }
             var owner = ""
             for e in ref.entries {
                 if e.owner != owner { owner = e.owner; out += "\n\(owner):\n" }
@@ -39,13 +41,12 @@ enum Help {
             return out
         }
         if query == "--luals" { return LuaDefinitions.generate(ref) }
-        let found = ref.entries(matching: query)
-        guard !found.isEmpty else {
+        guard let shown = ref.help(for: query) else {
             var msg = "no API entry for '\(query)'"
-            if let s = Suggest.closest(to: query, in: ref.names) { msg += "; did you mean '\(s)'?" }
+            if let s = Suggest.closest(to: query, in: ref.helpNames) { msg += "; did you mean '\(s)'?" }
             throw UsageError(msg, command: "api")
         }
-        return found.map(APIReference.render).joined(separator: "\n")
+        return shown
     }
 
     static func text(for command: String?) -> String? {

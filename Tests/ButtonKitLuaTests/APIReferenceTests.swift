@@ -77,5 +77,23 @@ struct APIReferenceTests {
         #expect(bad.status == 2 && bad.stderr.contains("did you mean 'tap'?"))
         let index = try CLI.run(["help", "api"]).stdout
         #expect(index.contains("  radioGroup:select\n"))
+        #expect(index.contains("  Traits\n"), "the Values topics are listed")
+    }
+
+    @Test func theValuesSectionAnswersAsTopics() throws {
+        // Entries say "(see Values)": each bold paragraph there is a topic.
+        let names = ref.topics.map(\.name)
+        #expect(names.first == "Values")
+        for t in ["Colours", "Fonts", "States", "Traits", "Configuration", "Audit options"] { #expect(names.contains(t), "\(t)") }
+        #expect(ref.help(for: "traits")?.hasPrefix("**Traits.** A table") == true)
+        #expect(ref.help(for: "colors")?.hasPrefix("**Colours.**") == true, "American spelling, plural")
+        #expect(ref.help(for: "frames")?.hasPrefix("**Frames and points.**") == true)
+        #expect(ref.help(for: "Values")?.contains("**Audit options.**") == true, "the whole section")
+        #expect(ref.help(for: "tap")?.contains("button:tap(") == true, "entries first")
+        #expect(ref.help(for: "nothing-like-it") == nil)
+        let r = try CLI.run(["help", "api", "Traits"])
+        #expect(r.status == 0 && r.stdout.contains("tintColor = color"), "\(r.stdout)")
+        let near = try CLI.run(["help", "api", "trats"])
+        #expect(near.status == 2 && near.stderr.contains("did you mean 'Traits'?"), "\(near.stderr)")
     }
 }

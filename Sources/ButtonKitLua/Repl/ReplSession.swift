@@ -258,10 +258,9 @@ public final class ReplSession {
                 query = kind + name[sep...]
             }
         }
-        let found = ref.entries(matching: query)
-        if !found.isEmpty { return Output(text: found.map(APIReference.render).joined(separator: "\n")) }
+        if let shown = ref.help(for: query) { return Output(text: shown) }
         var msg = "no reference entry for \(name)"
-        if let s = Suggest.closest(to: query, in: ref.names) { msg += "; did you mean \(s)?" }
+        if let s = Suggest.closest(to: query, in: ref.helpNames) { msg += "; did you mean \(s)?" }
         return Output(error: msg + "\n")
     }
 

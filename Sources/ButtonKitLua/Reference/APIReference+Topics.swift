@@ -1,0 +1,76 @@
+/// The reference's `## Values` section as topics, so `buttonkit help api
+/// Colours` and the REPL's `:help traits` show what entries point at with
+/// "(see Values)": the forms colours, fonts, states, traits and
+/// configurations take have no heading of their own.
+///
+/// A topic is a paragraph that opens with a bold title (`**Colours.**`),
+/// up to the next such paragraph; the whole section is the topic `Values`.
+extension APIReference {
+    /// One titled paragraph of the Values section (or the whole section).
+    public struct Topic: Sendable {
+        /// `Colours`, `Frames and points`, `Values`.
+        public let name: String
+        /// The text as the page has it, title included.
+        public let text: String
+    }
+
+    /// Every topic, in page order, the whole section first.
+    public var topics: [Topic] {
+        var out: [Topic] = []
+        var inValues = false
+        var section: [Substring] = []
+        var current: (name: String, lines: [Substring])?
+        func close() {
+            if let c = current { out.append(Topic(name: c.name, text: c.lines.joined(separator: "\n").trimming("\n") + "\n")) }
+            current = nil
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") || line.hasPrefix("### ") {
+                if inValues { close() }
+                inValues = line == "## Values"
+                continue
+            }
+            guard inValues else { continue }
+            section.append(line)
+            if line.hasPrefix("**"), let end = line.firstRange(of: ".**") {
+                close()
+                current = (String(line[line.index(line.startIndex, offsetBy: 2)..<end.lowerBound]), [line])
+            } else {
+                current?.lines.append(line)
+            }
+        }
+        close()
+        guard !section.isEmpty else { return out }
+        return [Topic(name: "Values", text: section.joined(separator: "\n").trimming("\n") + "\n")] + out
+    }
+
+    /// Topics for a query, case-insensitive, British or American spelling,
+    /// singular or plural, by whole title or its first word (`frames`).
+    public func topics(matching query: String) -> [Topic] {
+        let q = Self.topicKey(query)
+        guard !q.isEmpty else { return [] }
+        return topics.filter { t in
+            Self.topicKey(t.name) == q || Self.topicKey(String(t.name.split(separator: " ").first ?? "")) == q
+        }
+    }
+
+    /// `Colours` and `color` alike.
+    static func topicKey(_ s: String) -> String {
+        var k = String(s.trimmingSpaces()).lowercased().replacing("colour", with: "color")
+        if k.hasSuffix("s") { k.removeLast() }
+        return k
+    }
+
+    /// What help shows for `query`: its entries, else its topics; nil when
+    /// the reference has neither.
+    public func help(for query: String) -> String? {
+        let found = entries(matching: query)
+        if !found.isEmpty { return found.map(APIReference.render).joined(separator: "\n") }
+        let t = topics(matching: query)
+        if !t.isEmpty { return t.map(\.text).joined(separator: "\n") }
+        return nil
+    }
+
+    /// Every name help answers to, for suggestions.
+    public var helpNames: [String] { names + topics.map(\.name) }
+}
