@@ -95,7 +95,18 @@ public enum Resolver {
                                extras: Extras = Extras()) -> Appearance {
         // Kept apart from the styles path: with both in one body the
         // optimiser kept more of the large result on the stack (8 ns a read).
-        if let c = extras.configurationBox { return resolve(configuration: c.value, state: state, extras: extras) }
+        if let c = extras.configurationBox {
+            var a = resolve(configuration: c.value, state: state, extras: extras)
+            // A configuration without a title of its own shows the title set
+            // per state (`title`, setTitle(_:for:)), as a configured UIButton
+            // does; no other style property is consulted.
+            if c.value.title == nil {
+                let styled = resolveStyles(table, state: state, fallback: fallback, extras: extras)
+                a.title = styled.title
+                a.text = styled.text
+            }
+            return a
+        }
         return resolveStyles(table, state: state, fallback: fallback, extras: extras)
     }
 

@@ -54,6 +54,20 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func aConfigurationWithoutATitleShowsTheTitleSetPerState() throws {
+        let b = Button()
+        try b.setUpStyle(.normal) { $0.title("Sign in").titleColor(.black) }
+        try b.setUpStyle(.highlighted) { $0.title("Signing in") }
+        b.setConfiguration(ButtonConfiguration(style: .filled))
+        #expect(b.appearance.title == "Sign in")
+        #expect(b.appearance(for: .highlighted).title == "Signing in")
+        #expect(b.appearance.titleColor == .white, "only the title: colours stay the configuration's")
+        var own = ButtonConfiguration(style: .filled)
+        own.title = "Own"
+        b.setConfiguration(own)
+        #expect(b.appearance(for: .highlighted).title == "Own", "the configuration's own title wins")
+    }
+
     @Test func aliasesLookLikeTheStyleTheyName() {
         let pairs: [(ConfigurationStyle, ConfigurationStyle)] = [(.borderless, .plain), (.bordered, .gray),
                                                                  (.borderedTinted, .tinted), (.borderedProminent, .filled)]
@@ -125,11 +139,11 @@ struct ConfigurationTests {
         #expect(b.appearance.image == nil && b.appearance.layout?.showsActivityIndicator == true)
     }
 
-    @Test func stylesAreNotConsultedWhileAConfigurationIsSet() throws {
+    @Test func stylesAreNotConsultedWhileAConfigurationIsSetButForTheTitle() throws {
         let b = Button()
         try b.setUpStyle(.normal) { $0.titleColor(.red).title("styled") }
         b.setConfiguration(ButtonConfiguration(style: .plain))
-        #expect(b.appearance.title == nil && b.appearance.titleColor.hex == "#007AFFFF")
+        #expect(b.appearance.title == "styled" && b.appearance.titleColor.hex == "#007AFFFF")
         b.setConfiguration(nil)
         #expect(b.appearance.title == "styled" && b.appearance.titleColor == .red)
     }
