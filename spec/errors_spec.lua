@@ -62,3 +62,36 @@ describe("a module that is not found", function()
     assert.is_nil(e:find("\n\t\n", 1, true), "no empty line between the places searched")
   end)
 end)
+
+describe("names from short lists", function()
+  it("list the choices when no near miss is found", function()
+    assert.matches("unknown corner style 'round' %(expected one of: fixed, dynamic, small, medium, large, capsule%)",
+      message(ui.button, { configuration = { style = "filled", cornerStyle = "round" } }))
+    assert.matches("unknown button type 'roundedRect' %(expected one of: custom, system%)", message(ui.button, { type = "roundedRect" }))
+    assert.matches("unknown image placement 'left' %(expected one of: ", message(ui.button, { configuration = { style = "plain", imagePlacement = "left" } }))
+  end)
+
+  it("still suggest the near miss alone", function()
+    assert.matches("unknown button size 'larg'; did you mean 'large'%?%)$", message(ui.button, { configuration = { style = "plain", buttonSize = "larg" } }))
+  end)
+
+  it("say that configuration insets are directional", function()
+    assert.matches("unknown inset 'left'; configuration insets are directional: use 'leading'",
+      message(ui.button, { configuration = { style = "plain", contentInsets = { top = 1, left = 2 } } }))
+  end)
+end)
+
+describe("colours written as Swift writes them", function()
+  it("are suggested by their ButtonKit names", function()
+    assert.matches("did you mean 'label'%?", message(ui.color, "labelColor"))
+    assert.matches("did you mean 'systemBackground'%?", message(ui.color, "systemBackgroundColor"))
+    assert.matches("did you mean 'systemBlue'%?", message(ui.color, "UIColor.systemBlue"))
+    assert.matches("did you mean 'tintColor'%?", message(ui.color, "tint"))
+  end)
+end)
+
+describe("abbreviated option names", function()
+  it("suggest the one name they abbreviate", function()
+    assert.matches("unknown audit option 'minContrast'; did you mean 'minimumContrast'%?", message(ui.audit, ui.button {}, { minContrast = 3 }))
+  end)
+end)

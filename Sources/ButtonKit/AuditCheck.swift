@@ -13,7 +13,7 @@ public enum AuditCheck: String, CaseIterable, Sendable {
     public init(parsing text: String) throws(ButtonKitError) {
         let lower = text.lowercased()
         guard let c = AuditCheck.allCases.first(where: { $0.rawValue.lowercased() == lower }) else {
-            throw .unknownName(kind: "audit check", name: text, suggestion: Suggest.closest(to: text, in: AuditCheck.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "audit check", name: text, choices: AuditCheck.allCases.map(\.rawValue))
         }
         self = c
     }

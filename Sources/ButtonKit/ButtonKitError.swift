@@ -5,6 +5,10 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A name that is not one of the known ones: a style property, a state,
     /// an event, a color, a font weight...; `suggestion` is the likely intent.
     case unknownName(kind: String, name: String, suggestion: String?)
+    /// A name outside a short fixed list: the near miss when there is one,
+    /// else the whole list (a newcomer typing `round` for a corner style
+    /// learns `capsule` exists).
+    case notOneOf(kind: String, name: String, choices: [String])
     /// A value of the right type but outside what is allowed.
     case invalidValue(what: String, value: String, expected: String)
     /// A radio value that is already used by another member of the group.
@@ -31,6 +35,9 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
             var m = "unknown \(kind) '\(name)'"
             if let s = suggestion { m += "; did you mean '\(s)'?" }
             return m
+        case let .notOneOf(kind, name, choices):
+            if let s = Suggest.closest(to: name, in: choices) { return "unknown \(kind) '\(name)'; did you mean '\(s)'?" }
+            return "unknown \(kind) '\(name)' (expected one of: \(choices.joined(separator: ", ")))"
         case let .invalidValue(what, value, expected):
             return "invalid \(what) \(value) (expected \(expected))"
         case let .duplicateValue(group, value):

@@ -8,7 +8,7 @@ public enum ButtonType: String, CaseIterable, Sendable, Codable {
     /// Parses `"custom"` or `"system"` (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let t = ButtonType(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "button type", name: text, suggestion: Suggest.closest(to: text, in: ButtonType.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "button type", name: text, choices: ButtonType.allCases.map(\.rawValue))
         }
         self = t
     }

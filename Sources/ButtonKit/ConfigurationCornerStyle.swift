@@ -8,8 +8,7 @@ public enum ConfigurationCornerStyle: String, CaseIterable, Sendable, Codable {
     /// Parses a corner style (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let s = ConfigurationCornerStyle(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "corner style", name: text,
-                               suggestion: Suggest.closest(to: text, in: ConfigurationCornerStyle.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "corner style", name: text, choices: ConfigurationCornerStyle.allCases.map(\.rawValue))
         }
         self = s
     }

@@ -6,8 +6,7 @@ public enum ConfigurationSize: String, CaseIterable, Sendable, Codable {
     /// Parses a size (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let s = ConfigurationSize(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "button size", name: text,
-                               suggestion: Suggest.closest(to: text, in: ConfigurationSize.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "button size", name: text, choices: ConfigurationSize.allCases.map(\.rawValue))
         }
         self = s
     }

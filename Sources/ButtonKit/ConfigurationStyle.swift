@@ -23,8 +23,7 @@ public enum ConfigurationStyle: String, CaseIterable, Sendable, Codable {
     public init(parsing text: String) throws(ButtonKitError) {
         let lower = text.lowercased()
         guard let s = ConfigurationStyle.allCases.first(where: { $0.rawValue.lowercased() == lower }) else {
-            throw .unknownName(kind: "configuration style", name: text,
-                               suggestion: Suggest.closest(to: text, in: ConfigurationStyle.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "configuration style", name: text, choices: ConfigurationStyle.allCases.map(\.rawValue))
         }
         self = s
     }

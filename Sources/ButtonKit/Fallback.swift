@@ -11,7 +11,7 @@ public enum Fallback: String, CaseIterable, Sendable, Codable {
     /// Parses `"uikit"` or `"cascade"` (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let f = Fallback(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "fallback", name: text, suggestion: Suggest.closest(to: text, in: ["uikit", "cascade"]))
+            throw .notOneOf(kind: "fallback", name: text, choices: ["uikit", "cascade"])
         }
         self = f
     }

@@ -44,8 +44,9 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
                     // A near miss of a weight is a typo, not a family
                     // (`"heavyy 13"`); a family that reads like one is
                     // written in the table form.
-                    if case .unknownName(_, _, let suggestion?) = error, family.isEmpty {
-                        throw .unknownName(kind: "font weight", name: String(word), suggestion: suggestion)
+                    if case .notOneOf(_, let name, let choices) = error, family.isEmpty,
+                       Suggest.closest(to: name, in: choices) != nil {
+                        throw error
                     }
                     family.append(word)
                 }

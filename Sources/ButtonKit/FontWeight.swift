@@ -12,8 +12,7 @@ public enum FontWeight: String, CaseIterable, Sendable, Codable, Comparable {
         if let w = FontWeight.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
             self = w
         } else {
-            throw .unknownName(kind: "font weight", name: text,
-                               suggestion: Suggest.closest(to: text, in: FontWeight.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "font weight", name: text, choices: FontWeight.allCases.map(\.rawValue))
         }
     }
 }

@@ -6,8 +6,7 @@ public enum ImagePlacement: String, CaseIterable, Sendable, Codable {
     /// Parses a placement (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let p = ImagePlacement(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "image placement", name: text,
-                               suggestion: Suggest.closest(to: text, in: ImagePlacement.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "image placement", name: text, choices: ImagePlacement.allCases.map(\.rawValue))
         }
         self = p
     }

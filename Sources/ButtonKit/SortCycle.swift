@@ -8,7 +8,7 @@ public enum SortCycle: String, CaseIterable, Sendable {
     /// Parses `"toggle"` or `"tristate"` (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let c = SortCycle(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "cycle", name: text, suggestion: Suggest.closest(to: text, in: SortCycle.allCases.map(\.rawValue)))
+            throw .notOneOf(kind: "cycle", name: text, choices: SortCycle.allCases.map(\.rawValue))
         }
         self = c
     }

@@ -16,6 +16,6 @@ public enum SortDirection: String, CaseIterable, Sendable, Codable {
         let t = text.lowercased()
         let aliases: [String: SortDirection] = ["asc": .ascending, "desc": .descending]
         if let d = SortDirection(rawValue: t) ?? aliases[t] { self = d; return }
-        throw .unknownName(kind: "direction", name: text, suggestion: Suggest.closest(to: text, in: SortDirection.allCases.map(\.rawValue)))
+        throw .notOneOf(kind: "direction", name: text, choices: SortDirection.allCases.map(\.rawValue))
     }
 }

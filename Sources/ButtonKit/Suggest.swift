@@ -25,7 +25,22 @@ public enum Suggest {
         if d <= limit { return name }
         // A prefix of a long name is also a plausible intent ("bg" is not, "backgroundCol" is).
         if w.count >= 4, name.lowercased().hasPrefix(word.lowercased()) { return name }
+        // An abbreviation of one name: the same first letter and ending,
+        // the letters between in order (`minContrast` → minimumContrast).
+        if w.count >= 4 {
+            let abbreviated = names.filter { _, c in
+                c.first == w.first && c.suffix(4).elementsEqual(w.suffix(4)) && isSubsequence(w, of: c)
+            }
+            if abbreviated.count == 1 { return abbreviated[0].0 }
+        }
         return nil
+    }
+
+    /// Whether every scalar of `a` appears in `b`, in order.
+    static func isSubsequence(_ a: [Unicode.Scalar], of b: [Unicode.Scalar]) -> Bool {
+        var i = a.startIndex
+        for x in b where i < a.endIndex && a[i] == x { i += 1 }
+        return i == a.endIndex
     }
 
     /// Names people bring from HTML, Android or plain English, and the

@@ -6,8 +6,7 @@ public enum UserInterfaceStyle: String, CaseIterable, Sendable, Codable {
     /// Parses `"light"` or `"dark"` (any case), with a suggestion on typos.
     public init(parsing text: String) throws(ButtonKitError) {
         guard let s = UserInterfaceStyle(rawValue: text.lowercased()) else {
-            throw .unknownName(kind: "user interface style", name: text,
-                               suggestion: Suggest.closest(to: text, in: ["light", "dark", "unspecified"]))
+            throw .notOneOf(kind: "user interface style", name: text, choices: ["light", "dark", "unspecified"])
         }
         self = s
     }

@@ -18,6 +18,28 @@ struct SuggestTests {
         #expect(Suggest.closest(to: "x", in: []) == nil)
     }
 
+    @Test func anAbbreviationOfOneNameIsSuggested() {
+        #expect(Suggest.closest(to: "minContrast", in: ["minimumContrast", "largeTextContrast", "minimumSize"]) == "minimumContrast")
+        #expect(Suggest.closest(to: "bgroundColor", in: Self.names) == "backgroundColor")
+        // Two names it could abbreviate: no guess.
+        #expect(Suggest.closest(to: "mSize", in: ["minimumSize", "maximumSize"]) == nil)
+    }
+
+    @Test func aShortListIsShownWhenNothingIsClose() {
+        #expect(ButtonKitError.notOneOf(kind: "corner style", name: "round", choices: ["fixed", "capsule"]).message
+                == "unknown corner style 'round' (expected one of: fixed, capsule)")
+        #expect(ButtonKitError.notOneOf(kind: "corner style", name: "capsul", choices: ["fixed", "capsule"]).message
+                == "unknown corner style 'capsul'; did you mean 'capsule'?")
+    }
+
+    @Test func coloursInSwiftSpellingAreSuggestedByTheirNames() {
+        #expect(ColorValue.uikitSpelling("UIColor.systemBlue") == "systemBlue")
+        #expect(ColorValue.uikitSpelling("secondaryLabelColor") == "secondaryLabel")
+        #expect(ColorValue.uikitSpelling("redColor") == "red")
+        #expect(ColorValue.uikitSpelling("tint") == "tintColor")
+        #expect(ColorValue.uikitSpelling("nothing") == nil)
+    }
+
     @Test func aHugeWordIsAnsweredAtOnce() {
         let word = String(repeating: "x", count: 1_000_000)
         let start = Date()

@@ -90,7 +90,7 @@ struct ValueTests {
         #expect(throws: ButtonKitError.self) { try Font(parsing: "bold") }
         // A near miss of a weight is a typo, refused with the weight meant;
         // a family unlike any weight stays a family.
-        #expect(throws: ButtonKitError.unknownName(kind: "font weight", name: "heavyy", suggestion: "heavy")) {
+        #expect(throws: ButtonKitError.notOneOf(kind: "font weight", name: "heavyy", choices: FontWeight.allCases.map(\.rawValue))) {
             try Font(parsing: "heavyy 13")
         }
         #expect(try Font(parsing: "Helvetica Neue 13") == Font(family: "Helvetica Neue", size: 13))
@@ -101,7 +101,7 @@ struct ValueTests {
     @Test func fontWeightsAreOrdered() throws {
         #expect(FontWeight.ultraLight < FontWeight.black)
         #expect(try FontWeight(parsing: "SemiBold") == .semibold)
-        #expect(throws: ButtonKitError.unknownName(kind: "font weight", name: "bolt", suggestion: "bold")) { try FontWeight(parsing: "bolt") }
+        #expect(throws: ButtonKitError.notOneOf(kind: "font weight", name: "bolt", choices: FontWeight.allCases.map(\.rawValue))) { try FontWeight(parsing: "bolt") }
     }
 
     @Test func suggestionsHandleTranspositionsAndRejectNonsense() {

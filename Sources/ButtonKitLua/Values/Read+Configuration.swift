@@ -62,7 +62,14 @@ extension Read {
                 for k in 1...4 { n.append(try t.element(k) { L, j throws(BridgeError) in try number(L, j) }) }
                 v = (n[0], n[1], n[2], n[3])
             } else {
-                try t.onlyKeys(["top", "leading", "bottom", "trailing"])
+                try t.onlyKeys(["top", "leading", "bottom", "trailing"]) { k in
+                    // NSDirectionalEdgeInsets: sides follow the reading direction.
+                    switch k {
+                    case "left": return "configuration insets are directional: use 'leading'"
+                    case "right": return "configuration insets are directional: use 'trailing'"
+                    default: return nil
+                    }
+                }
                 v = (try t.read("top", number) ?? 0, try t.read("leading", number) ?? 0,
                      try t.read("bottom", number) ?? 0, try t.read("trailing", number) ?? 0)
             }
