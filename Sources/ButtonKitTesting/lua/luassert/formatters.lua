@@ -53,41 +53,53 @@ local function table_id(t)
   return "table"
 end
 
+-- Tables as luassert 1.9 prints them, byte for byte (busted's failure
+-- messages show them): keys unquoted in brackets, two spaces a level, the
+-- path to a difference marked with TableErrorHighlightCharacter in place
+-- of indentation, `{ ... more }` past TableFormatLevel, `{ ... recursive }`
+-- with TableFormatShowRecursion.
 local function format_table(t, fmtargs)
   local maxdepth = parameters.TableFormatLevel
+  local showrec = parameters.TableFormatShowRecursion
   local mark = parameters.TableErrorHighlightCharacter or ""
   local crumbs = fmtargs and fmtargs.crumbs or {}
-  local seen = {}
-  local function ft(tbl, depth, crumb_depth)
-    if seen[tbl] then return "<recursion>" end
-    if maxdepth >= 0 and depth > maxdepth then return "{ ... more }" end
-    seen[tbl] = true
-    local keys = sorted_keys(tbl)
-    if #keys == 0 then seen[tbl] = nil return "{ }" end
-    local parts = {}
-    local indent = string.rep(" ", depth * 2)
-    local next_crumb = crumb_depth and crumbs[crumb_depth]
-    for _, k in ipairs(keys) do
+  local cache = {}
+  local function ft(tbl, l, with_crumbs)
+    if showrec and cache[tbl] and cache[tbl] > 0 then return "{ ... recursive }" end
+    if next(tbl) == nil then return "{ }" end
+    if l > maxdepth and maxdepth >= 0 then return "{ ... more }" end
+    local out = { "{" }
+    cache[tbl] = (cache[tbl] or 0) + 1
+    local crumb = crumbs[#crumbs - l + 1]
+    for _, k in ipairs(sorted_keys(tbl)) do
       local v = tbl[k]
-      local ks = type(k) == "string" and ("[" .. string.format("%q", k) .. "]") or ("[" .. tostr(k) .. "]")
-      local vs
-      local hit = crumb_depth ~= nil and next_crumb == k
+      local hit = with_crumbs and k == crumb
       if type(v) == "table" then
-        vs = ft(v, depth + 1, hit and crumb_depth - 1 or nil)
+        v = ft(v, l + 1, hit)
       elseif type(v) == "string" then
-        vs = "'" .. v .. "'"
-      else
-        vs = tostr(v)
+        v = "'" .. v .. "'"
       end
-      parts[#parts + 1] = indent .. (hit and mark or " ") .. ks .. " = " .. vs
+      local ch = hit and mark or ""
+      out[#out + 1] = "\n" .. string.rep(" ", l * 2 - #ch) .. ch .. "[" .. tostr(k) .. "] = " .. tostr(v)
     end
-    seen[tbl] = nil
-    return "{\n" .. table.concat(parts, "\n") .. " }"
+    cache[tbl] = cache[tbl] - 1
+    return table.concat(out) .. " }"
   end
-  return "(" .. table_id(t) .. ") " .. ft(t, 1, #crumbs > 0 and #crumbs or nil)
+  return "(" .. table_id(t) .. ") " .. ft(t, 1, true)
 end
 
-local function format_value(v, fmtargs)
+local format_value
+
+-- A matcher as luassert prints it: `(matcher) is.near((number) 1, (number) 0.1)`.
+local function format_matcher(m)
+  if m.name == nil then return "(matcher) " .. tostring(m) end
+  local parts = {}
+  local args = m.arguments or { n = 0 }
+  for i = 1, args.n or #args do parts[i] = format_value(args[i]) end
+  return "(matcher) " .. (m.mod and "is." or "no.") .. tostring(m.name) .. "(" .. table.concat(parts, ", ") .. ")"
+end
+
+function format_value(v, fmtargs)
   for i = #formatters, 1, -1 do
     local out = formatters[i](v, fmtargs)
     if out ~= nil then return out end
@@ -98,7 +110,7 @@ local function format_value(v, fmtargs)
   if ty == "boolean" then return "(boolean) " .. tostring(v) end
   if ty == "nil" then return "(nil)" end
   if ty == "table" then
-    if is_matcher(v) then return "(matcher) " .. tostring(v) end
+    if is_matcher(v) then return format_matcher(v) end
     if getmetatable(v) == util.arglist_mt then
       local parts = {}
       for i = 1, v.n or #v do parts[i] = format_value(v[i]) end
@@ -106,7 +118,11 @@ local function format_value(v, fmtargs)
     end
     return format_table(v, fmtargs)
   end
-  return "(" .. ty .. ") " .. tostring(v)
+  if ty == "function" then
+    local info = debug.getinfo(v, "S")
+    return tostring(v) .. " @ line " .. tostring(info and info.linedefined) .. " in " .. tostring(info and info.source)
+  end
+  return "(" .. ty .. ") '" .. tostring(v) .. "'"
 end
 
 local function format_args(args)
