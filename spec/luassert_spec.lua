@@ -89,3 +89,56 @@ describe("a stub made in a test", function()
     if target.f() ~= "real" then error("the stub outlived its test") end
   end)
 end)
+
+-- Behaviours real suites rely on, each checked against busted 2.1.1's
+-- luassert (found running luassert's own suite and depgraph's).
+describe("luassert as busted ships it", function()
+  local function fails(f) local ok, e = pcall(f); assert.is_false(ok); return tostring(e) end
+
+  it("has_error and error_matches return the error in place of the function", function()
+    local a, b = assert.has_error(function() error("m", 0) end, "m")
+    assert.are.equal("m", a); assert.are.equal("m", b)
+    local c, d = assert.has_no_error(function() end, "s")
+    assert.is_nil(c); assert.are.equal("s", d)
+    assert.are.same({ code = 1 }, (assert.has_error(function() error({ code = 1 }) end)))
+    assert.are.equal("12", (assert.error_matches(function() error("abc 12", 0) end, "(%d+)")))
+  end)
+
+  it("checks matcher arguments when the matcher is made", function()
+    assert.matches("bad argument #1 to 'ref' %(object expected, got number%)", fails(function() local m = match.is_ref(0) return m end))
+    fails(function() local m = match.is_ref(nil) return m end)
+    assert.matches("bad argument #1 to 'matches' %(string expected, got table%)", fails(function() local m = match.matches({}) return m end))
+    fails(function() local m = match.matches("s", "s") return m end)
+    assert.matches("bad argument #1 to 'near'", fails(function() local m = match.near("a", 0) return m end))
+    assert.is_true(match.matches("1")(123))
+    assert.is_true(match.matches("x")(setmetatable({}, { __tostring = function() return "x" end })))
+  end)
+
+  it("takes an array's length in holes(length) and returns the first hole", function()
+    assert.are.equal(4, assert.array({ true, true, true }).has.holes(4))
+    assert.array({ true, true }).has.no.holes()
+  end)
+
+  it("keeps spies by reference in recorded calls, and copies in on_call_with", function()
+    local s = spy.new(function() end)
+    s(s)
+    assert.spy(s).was.called_with(s)
+    local test, t = {}, { a = 1 }
+    stub(test, "key").returns("x")
+    test.key.on_call_with(t).returns("bar")
+    t.a = 2
+    assert.are.equal("bar", test.key({ a = 1 }))
+  end)
+
+  it("clears nested spies with mock.clear", function()
+    local t = { foo = { bar = function() end } }
+    mock(t)
+    t.foo.bar()
+    mock.clear(t)
+    assert.spy(t.foo.bar).was_not.called()
+  end)
+
+  it("compares tables without their __pairs", function()
+    assert.same(setmetatable({ 1, 2, 3 }, { __pairs = function() end }), { 1, 2, 3 })
+  end)
+end)

@@ -173,9 +173,12 @@ local function has_error(state, args, level)
   if not util.callable(fn) then
     error(say("assertion.internal.badargtype", { 1, "error", "function or callable object", type(fn) }), level + 1)
   end
+  -- What the assertion returns: its arguments, the error in place of the
+  -- function (luassert's retargs: `local e = assert.has_error(f)`).
+  local ret = util.shallowcopy(args)
   local ok, actual = pcall(fn)
   actual = strip_position(actual)
-  local ret = { actual, n = 1 }
+  ret[1] = actual
   args.n = 2
   args[1] = ok and "(no error)" or actual
   args[2] = expected == nil and "(error)" or expected
@@ -200,11 +203,12 @@ local function error_matches(state, args, level)
   if pattern ~= nil and type(pattern) ~= "string" then
     error(say("assertion.internal.badargtype", { 2, "error", "string", type(pattern) }), level + 1)
   end
+  local ret = util.shallowcopy(args)
   local msg = take_message(args, 3)
   local init, plain = args[3], args[4]
   local ok, actual = pcall(fn)
   actual = strip_position(actual)
-  local ret = { actual, n = 1 }
+  ret[1] = actual
   args.n = 2
   args[1] = ok and "(no error)" or actual
   args[2] = pattern
@@ -271,18 +275,25 @@ register("assertion", "returned_arguments", returned_arguments,
 register("assertion", "holes", function(state, args, level)
   local t = rawget(state, "payload")
   if type(t) ~= "table" then error("'holes' must be chained after 'array(t)'", level + 1) end
-  local max = 0
-  for k in pairs(t) do
-    if math.type(k) == "integer" and k > max then max = k end
+  -- holes(length): the array is that long (a missing end is a hole).
+  local max = args[1]
+  if max == nil then
+    max = 0
+    for k in pairs(t) do
+      if math.type(k) == "integer" and k > max then max = k end
+    end
+  elseif type(max) ~= "number" then
+    error("expected array length to be of type 'number', got: " .. tostring(max), level + 1)
   end
   for i = 1, max do
     if t[i] == nil then
       args[1] = i
       args.n = 1
       args.nofmt = { true }
-      return true
+      return true, { i, n = 1 }
     end
   end
+  args.n = 0
   return false
 end, "assertion.holes.positive", "assertion.holes.negative")
 

@@ -82,17 +82,40 @@ end
 mreg("equals", function(_, a) return function(v) return v == a[1] end end)
 mreg("equal", function(_, a) return function(v) return v == a[1] end end)
 mreg("same", function(_, a) return function(v) return (util.deepcompare(v, a[1], true)) end end)
-mreg("ref", function(_, a) return function(v) return v == a[1] end end)
-mreg("near", function(_, a) return function(v)
-  return type(v) == "number" and v >= a[1] - a[2] and v <= a[1] + a[2]
-end end)
-mreg("matches", function(_, a) return function(v)
-  if type(v) ~= "string" then return false end
-  return v:find(a[1], a[2], a[3]) ~= nil
-end end)
-mreg("match", function(_, a) return function(v)
-  return type(v) == "string" and v:find(a[1], a[2], a[3]) ~= nil
-end end)
+-- Arguments are checked when the matcher is made, as luassert does.
+local function badarg(n, name, expected, got, level)
+  -- level is the matcher's own (2: its caller is match's __call); one more
+  -- for this function, so the error names the spec's line.
+  error(say("assertion.internal.badargtype", { n, name, expected, got }), level + 2)
+end
+mreg("ref", function(_, a, level)
+  local ty = type(a[1])
+  if not (ty == "table" or ty == "function" or ty == "thread" or ty == "userdata") then badarg(1, "ref", "object", ty, level) end
+  return function(v) return v == a[1] end
+end)
+mreg("near", function(_, a, level)
+  local expected, tolerance = tonumber(a[1]), tonumber(a[2])
+  local numbertype = "number or object convertible to a number"
+  if not expected then badarg(1, "near", numbertype, format_value(a[1]), level) end
+  if not tolerance then badarg(2, "near", numbertype, format_value(a[2]), level) end
+  return function(v)
+    local actual = tonumber(v)
+    return actual ~= nil and actual >= expected - tolerance and actual <= expected + tolerance
+  end
+end)
+local function pattern_matcher(name)
+  return function(_, a, level)
+    if type(a[1]) ~= "string" then badarg(1, name, "string", type(a[1]), level) end
+    if a[2] ~= nil and not tonumber(a[2]) then badarg(2, name, "number", type(a[2]), level) end
+    return function(v)
+      local mt = type(v) == "table" and getmetatable(v)
+      if type(v) == "number" or (type(mt) == "table" and mt.__tostring) then v = tostring(v) end
+      return type(v) == "string" and v:find(a[1], a[2], a[3]) ~= nil
+    end
+  end
+end
+mreg("matches", pattern_matcher("matches"))
+mreg("match", pattern_matcher("match"))
 mreg("unique", function(_, a) return function(v)
   return type(v) == "table" and assertions.unique({}, { v, a[1], n = 2 }) end end)
 mreg("all_of", function(_, a) return function(v)

@@ -46,9 +46,16 @@ function mock.revert(object)
 end
 
 function mock.clear(object)
-  for _, v in pairs(object) do
-    if spy.is_spy(v) then v:clear() end
+  local visited = {}
+  local function clear(t)
+    if visited[t] then return end
+    visited[t] = true
+    for _, v in pairs(t) do
+      if spy.is_spy(v) then v:clear()
+      elseif type(v) == "table" then clear(v) end
+    end
   end
+  clear(object)
   return object
 end
 

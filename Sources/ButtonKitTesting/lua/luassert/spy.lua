@@ -66,6 +66,7 @@ function spy.new(callback)
 end
 
 function spy.is_spy(x) return type(x) == "table" and getmetatable(x) == spy_mt end
+util.is_spy = spy.is_spy
 
 function spy.on(target, key)
   local s = spy.new(target[key])

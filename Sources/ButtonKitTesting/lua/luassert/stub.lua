@@ -48,7 +48,9 @@ function stub.new(object, key, ...)
   end
   s.by_default = { returns = s.returns, invokes = s.invokes }
   s.on_call_with = function(...)
-    local entry = { args = util.make_arglist(...) }
+    -- A copy, so a table changed after on_call_with still selects by the
+    -- value it had (as luassert compares).
+    local entry = { args = util.copyargs(util.make_arglist(...)).vals }
     return {
       returns = function(...)
         local r = util.make_arglist(...)

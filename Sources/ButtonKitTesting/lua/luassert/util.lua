@@ -35,18 +35,31 @@ function util.unpack(t, i, j) return table.unpack(t, i or 1, j or t.n or #t) end
 
 -- A spy keeps a deep copy of each call's arguments (so later changes to a
 -- table do not rewrite history) and the originals (for match.is_ref).
+-- Matchers and spies stay themselves (a spy called with itself is called
+-- with that spy), as luassert keeps them.
 function util.copyargs(args)
   local copy = setmetatable({ n = args.n }, arglist_mt)
-  for i = 1, args.n or #args do copy[i] = util.deepcopy(args[i]) end
+  for i = 1, args.n or #args do
+    local v = args[i]
+    copy[i] = (util.is_matcher(v) or util.is_spy(v)) and v or util.deepcopy(v)
+  end
   return { vals = copy, refs = args }
 end
+
+-- Set by luassert.spy (which needs util first): whether x is a spy.
+function util.is_spy(_) return false end
 
 function util.shallowcopy(t)
   if type(t) ~= "table" then return t end
   local copy = {}
-  for k, v in pairs(t) do copy[k] = v end
+  for k, v in next, t do copy[k] = v end
   return setmetatable(copy, getmetatable(t))
 end
+
+-- debug's, when the environment has them (a sandboxed spec's debug
+-- library has no setmetatable): a protected metatable is copied as it is.
+local raw_getmetatable = (debug and debug.getmetatable) or getmetatable
+local raw_setmetatable = (debug and debug.setmetatable) or setmetatable
 
 function util.deepcopy(t, cache)
   if type(t) ~= "table" then return t end
@@ -54,8 +67,9 @@ function util.deepcopy(t, cache)
   if cache[t] then return cache[t] end
   local copy = {}
   cache[t] = copy
-  for k, v in pairs(t) do copy[util.deepcopy(k, cache)] = util.deepcopy(v, cache) end
-  return setmetatable(copy, getmetatable(t))
+  -- Keys as they are and spies by reference, as luassert copies.
+  for k, v in next, t do copy[k] = util.is_spy(v) and v or util.deepcopy(v, cache) end
+  return raw_setmetatable(copy, raw_getmetatable(t))
 end
 
 local function is_matcher(x) return getmetatable(x) == matcher_mt end
@@ -75,7 +89,7 @@ function util.deepcompare(t1, t2, ignore_mt, cycles)
   cycles[t1] = cycles[t1] or {}
   if cycles[t1][t2] then return true end
   cycles[t1][t2] = true
-  for k1, v1 in pairs(t1) do
+  for k1, v1 in next, t1 do
     local v2 = t2[k1]
     if v2 == nil then return false, { k1 } end
     local same, crumbs = util.deepcompare(v1, v2, ignore_mt, cycles)
@@ -85,7 +99,7 @@ function util.deepcompare(t1, t2, ignore_mt, cycles)
       return false, crumbs
     end
   end
-  for k2 in pairs(t2) do
+  for k2 in next, t2 do
     if t1[k2] == nil then return false, { k2 } end
   end
   return true
