@@ -130,6 +130,14 @@ describe("luassert as busted ships it", function()
     assert.are.equal("bar", test.key({ a = 1 }))
   end)
 
+  it("matches calls only with as many arguments as expected", function()
+    local s = spy.new(function() end)
+    s(1, 2, 3)
+    assert.spy(s).was.called_with(match._, 2, 3)
+    assert.spy(s).was_not.called_with(match._, match._, match._, match._)
+    assert.spy(s).was_not.called_with(1, 2)
+  end)
+
   it("clears nested spies with mock.clear", function()
     local t = { foo = { bar = function() end } }
     mock(t)
