@@ -56,7 +56,14 @@ enum ConfigurationBridge {
         lua_pushvalue(L, copy)
         try ctx.call(on: L, nargs: 2, nresults: 1)
         let result = lua_gettop(L)
-        let source = lua_type(L, result) == LUA_TTABLE ? result : (lua_type(L, copy) == LUA_TTABLE ? copy : 0)
+        // A table (the configuration to take) or nothing (the copy as left);
+        // anything else is a mistake worth saying, not something to ignore.
+        let returned = lua_type(L, result)
+        guard returned == LUA_TTABLE || returned == LUA_TNIL else {
+            throw BridgeError("the configuration update handler of button '\(button.id)' returned a \(Value.typeName(L, result)); "
+                + "return nothing (to keep the copy it was given, changed in place) or a configuration table")
+        }
+        let source = returned == LUA_TTABLE ? result : (lua_type(L, copy) == LUA_TTABLE ? copy : 0)
         guard source != 0 else { return }
         do {
             config = try Read.configuration(L, source)
