@@ -17,6 +17,19 @@ describe("screens", function()
     assert.is_nil(s:find("zz"))
   end)
 
+  it("are unnamed unless given an id, which names them in messages", function()
+    assert.is_nil(s.id)
+    local named = ui.screen { id = "login" }
+    assert.are.equal("login", named.id)
+    assert.matches("<screen login 375x667", tostring(named))
+    named:add(ui.button { id = "tiny", title = "x", frame = { 0, 0, 10, 10 } })
+    local ok, e = pcall(assert.accessible, named)
+    assert.is_false(ok)
+    assert.matches("screen 'login' has", tostring(e))
+    ok, e = pcall(assert.accessible, s)
+    assert.matches("^[^']*screen has", tostring(e))
+  end)
+
   it("hit-test the topmost visible, enabled button", function()
     assert.are.equal(b, s:hitTest(60, 60))
     b.enabled = false

@@ -291,6 +291,7 @@ function radioGroup:save(store, key) end
 function radioGroup:restore(store, key) end
 
 ---@class ui.screen
+---@field id string (read-only)
 ---@field width number (read-only)
 ---@field height number (read-only)
 ---@field kind string (read-only)
@@ -523,7 +524,10 @@ function ui.sortBar(options) end
 ---@return ui.radioGroup
 function ui.radioGroup(options) end
 
---- Makes a screen: `width` and `height` (default 375 × 667, at most 100000).
+--- Makes a screen: `id` (a name for messages and pictures; screens are unnamed
+--- otherwise), `width` and `height` (default 375 × 667, at most 100000), and
+--- its traits and background: `userInterfaceStyle`, `tintColor`,
+--- `backgroundColor` (see Traits).
 ---@param options? table
 ---@return ui.screen
 function ui.screen(options) end

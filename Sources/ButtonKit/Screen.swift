@@ -36,6 +36,10 @@ public final class Screen: TraitEnvironment {
     public static let maxSide = 100_000.0
 
     /// An empty screen; the default is an iPhone 8's points.
+    /// A name for messages and pictures (`screen 'login'`, `login.svg`);
+    /// nil: unnamed, as UIKit's windows are.
+    public var id: String?
+
     public init(width: Double = Screen.defaultSize.width, height: Double = Screen.defaultSize.height) {
         self.width = width; self.height = height
     }

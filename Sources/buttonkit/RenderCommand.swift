@@ -58,10 +58,11 @@ enum RenderCommand {
     /// Every picture the run calls for, in gallery order: screens, then
     /// sort bars and radio groups, then controls, each in creation order.
     /// One picture per id: a control re-created under the same id keeps
-    /// the newest. Screens have no id; they are `screen`, `screen-2`, ...
+    /// the newest. A screen is named by its id, else `screen`, `screen-2`, ...
+    /// in creation order.
     static func pictures(_ ctx: LuaContext) -> [Gallery.Card] {
         var cards = ctx.createdScreens.enumerated().map { i, s in
-            Gallery.Card(id: i == 0 ? "screen" : "screen-\(i + 1)", kind: "screen", svg: Pictures.svg(s))
+            Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s))
         }
         for c in ctx.newestCreatedContainers {
             if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar))) }

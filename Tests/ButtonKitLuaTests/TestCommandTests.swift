@@ -501,6 +501,7 @@ struct PictureCommandTests {
         try """
         local s = ui.screen { width = 320, height = 120 }
         local s2 = ui.screen()
+        local s3 = ui.screen { id = "login" }
         local bar = ui.sortBar { id = "sorter", { title = "Name", key = "name" }, { title = "Date", key = "date" } }
         local g = ui.radioGroup { id = "size", options = { { title = "S", value = "S" }, { title = "M", value = "M" } } }
         local b = ui.button { id = "buy", title = "Buy", style = { normal = { backgroundColor = "blue" } },
@@ -512,9 +513,9 @@ struct PictureCommandTests {
         let out = dir.appendingPathComponent("out")
         let r = try CLI.run(["render", "units.lua", "-o", "out"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("rendered 2 screens, 1 sort bar, 1 radio group, 5 controls to out/"), "\(r.stderr)")
+        #expect(r.stderr.contains("rendered 3 screens, 1 sort bar, 1 radio group, 5 controls to out/"), "\(r.stderr)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
-        for f in ["screen.svg", "screen-2.svg", "sorter.svg", "size.svg", "buy.svg", "index.html"] {
+        for f in ["screen.svg", "screen-2.svg", "login.svg", "sorter.svg", "size.svg", "buy.svg", "index.html"] {
             #expect(files.contains(f), "\(f) missing from \(files.sorted())")
         }
         for f in files where f.hasSuffix(".svg") {

@@ -6,6 +6,7 @@ enum ScreenBinding {
     static let binding = ObjectBinding<Screen>(
         kind: .screen,
         fields: [
+            FieldSpec("id", get: { L, s in if let id = s.id { Value.pushString(L, id) } else { lua_pushnil(L) } }),
             FieldSpec("width", get: { L, s in Value.pushNumber(L, s.width) }),
             FieldSpec("height", get: { L, s in Value.pushNumber(L, s.height) }),
             FieldSpec("controls", get: { L, s in
@@ -30,7 +31,7 @@ enum ScreenBinding {
             MethodSpec("touchCancel") { L in Host.run(L, ScreenBinding.touchCancel) },
             MethodSpec("find") { L in Host.run(L, ScreenBinding.find) },
         ],
-        summary: { s in "<screen \(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>" })
+        summary: { s in "<screen \(s.id.map { $0 + " " } ?? "")\(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>" })
 
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Screen {
@@ -40,10 +41,11 @@ enum ScreenBinding {
     /// `ui.screen { width =, height = }`: the model checks the sizes and
     /// supplies the defaults.
     static func make(_ L: OpaquePointer, _ t: LuaTable?) throws -> Int32 {
-        var w: Double?, h: Double?
+        var w: Double?, h: Double?, id: String?
         var style: UserInterfaceStyle?, tint: ColorValue?, background: ColorValue?
         if let t {
-            try t.onlyKeys(["width", "height", "userInterfaceStyle", "tintColor", "backgroundColor"])
+            try t.onlyKeys(["id", "width", "height", "userInterfaceStyle", "tintColor", "backgroundColor"])
+            id = try t.read("id", Read.name)
             w = try t.read("width", Read.number)
             h = try t.read("height", Read.number)
             style = try t.read("userInterfaceStyle", Read.userInterfaceStyle)
@@ -54,6 +56,7 @@ enum ScreenBinding {
         if let style { try s.setUserInterfaceStyle(style) }
         do { try s.setTintColor(tint) } catch let e as ButtonKitError { throw BridgeError.model(e).within("tintColor") }
         if let background { s.backgroundColor = background }
+        s.id = id
         Identity.push(L, s, kind: .screen)
         return 1
     }

@@ -43,7 +43,9 @@ end
 local function describe_control(c)
   local ok, kind = pcall(function() return c.kind end)
   local ok2, id = pcall(function() return c.id end)
-  return (ok and kind or type(c)) .. " '" .. (ok2 and tostring(id) or "?") .. "'"
+  -- An unnamed screen is "screen", not "screen '?'".
+  if not ok2 or id == nil then return ok and kind or type(c) end
+  return (ok and kind or type(c)) .. " '" .. tostring(id) .. "'"
 end
 
 local function show(v)
@@ -468,7 +470,7 @@ rawset(assert, "snapshot", function(first, ...)
   if first == assert then return spy_snapshot(first, ...) end
   local st = { mod = true }
   local args = { n = select("#", ...) + 1, first, ... }
-  if not snapshot(st, args, 1) then L.fail(st.failure_message, 2) end
+  if not snapshot(st, args, 2) then L.fail(st.failure_message, 2) end
   return first
 end)
 
