@@ -14,7 +14,7 @@ enum TestCommand {
 
     static let options: [Option] = [
         Option("output", short: "o", value: "FORMAT", group: output,
-               help: "utf (default on a terminal), plain (default otherwise), TAP, json, junit; busted's utfTerminal, plainTerminal, gtest; or an output handler (module name or .lua file)"),
+               help: "utf (default on a terminal), plain (default otherwise), TAP, json, junit, html; busted's utfTerminal, plainTerminal, gtest; or an output handler (module name or .lua file)"),
         Option("verbose", short: "v", negatable: true, group: output, help: "tracebacks in busted's formats"),
         Option("junit", value: "FILE", group: output, help: "also write JUnit XML to FILE"),
         Option("json", value: "FILE", group: output, help: "also write JSON to FILE"),

@@ -303,9 +303,16 @@ public final class ReplSession {
       bar = ui.sortBar { { key = "price" } }     s = ui.screen()     st = ui.store("prefs.json")
       ui.color("gray")   ui.rgb(255, 128, 0)   ui.state   ui.event
 
+    Today's UIKit:
+      f = ui.button { title = "Sign in", configuration = "filled", frame = { 0, 0, 200, 50 } }
+      f:appearanceFor("highlighted", { style = "dark" })     ui.color("systemBlue", { style = "dark" })
+      f:onConfigurationUpdate(function(btn, c) c.title = btn.highlighted and "…" or "Sign in" end)
+      ui.audit(f)                  s = ui.screen { userInterfaceStyle = "dark", tintColor = "systemPink" }
+
     Commands:
       :help            this text
-      :help NAME       the API reference's entry for NAME (ui.button, b:tap, tap)
+      :help NAME       the API reference's entry for NAME (ui.button, b:tap, tap),
+                       or a topic of its Values section (colours, traits, configuration)
       :load FILE       run a Lua file in this session
       :reset           start over with a fresh state
       :trace EXPR      print a control's trace, one event a line
