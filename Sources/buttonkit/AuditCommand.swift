@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ButtonKit
 import ButtonKitLua
 
@@ -23,8 +26,10 @@ enum AuditCommand {
           like: no title or accessibilityLabel
         Contrast is WCAG 2.x's, with alpha composited over what is behind the
         control (its screen's background), in every state but disabled, in light
-        and dark. Exit 0 when there is no problem, 1 when there is any (or the
-        script fails), 2 on bad usage. In scripts: ui.audit(control [, options]).
+        and dark. What the script itself prints goes to standard error, so standard
+        output holds the problems only. Exit 0 when there is no problem, 1 when
+        there is any (or the script fails), 2 on bad usage. In scripts:
+        ui.audit(control [, options]).
         """,
         options: options)
 
@@ -33,8 +38,16 @@ enum AuditCommand {
         if a.flag("help") { Terminal.out(help); return 0 }
         guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
         let auditOptions = try parseOptions(a)
+        // What the script prints goes to standard error while it runs, so
+        // standard output holds the problems only (`audit x.lua | wc -l`).
+        fflush(nil)
+        let savedOut = dup(1)
+        if savedOut >= 0 { _ = dup2(2, 1) }
+        let run = Result { () throws(UsageError) in try RunCommand.executeTracking(a, command: "audit") }
+        fflush(nil)
+        if savedOut >= 0 { _ = dup2(savedOut, 1); close(savedOut) }
         let ctx: LuaContext
-        switch try RunCommand.executeTracking(a, command: "audit") {
+        switch try run.get() {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }

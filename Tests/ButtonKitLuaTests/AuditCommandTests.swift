@@ -20,6 +20,15 @@ struct AuditCommandTests {
         """.write(to: dir.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
         let r = try CLI.run(["audit", "ok.lua"], in: dir)
         #expect(r.status == 0 && r.stdout.isEmpty)
+        // What the script prints goes to standard error: standard output is
+        // the problems only.
+        try """
+        print("from the script")
+        ui.button { id = "tiny", title = "T", frame = { 0, 0, 10, 10 }, style = { normal = { titleColor = "label" } } }
+        """.write(to: dir.appendingPathComponent("p.lua"), atomically: true, encoding: .utf8)
+        let p = try CLI.run(["audit", "p.lua"], in: dir)
+        #expect(p.status == 1 && p.stdout == "tiny: hit target 10x10 pt < 44x44 pt\n", "\(p.stdout)")
+        #expect(p.stderr.contains("from the script"))
         #expect(r.stderr.contains("no accessibility problems in 1 control"))
     }
 
