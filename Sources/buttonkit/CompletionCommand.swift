@@ -56,20 +56,21 @@ enum CompletionCommand {
     /// Read from the value's name in the option table, so a new `FILE`
     /// option completes files without touching this file.
     enum ValueKind: Equatable {
-        case formats, files, directories, free
+        /// One of these words (output formats, audit styles and checks).
+        case words([String])
+        case files, directories, free
     }
 
     static func valueKind(_ o: Option) -> ValueKind {
         switch o.value {
-        case "FORMAT": return .formats
+        case "FORMAT": return .words(OutputFormat.names)
+        case "STYLE": return .words(UserInterfaceStyle.allCases.map(\.rawValue) + ["both"])
+        case "CHECKS": return .words(AuditCheck.allCases.map(\.rawValue))
         case "FILE", "PATH": return .files
         case "DIR": return .directories
         default: return .free
         }
     }
-
-    /// Output format names for `-o`, from the runner's own list.
-    static var formats: [String] { OutputFormat.names }
 
     static func visible(_ options: [Option]) -> [Option] { options.filter { !$0.hidden } }
 
@@ -125,7 +126,7 @@ enum CompletionCommand {
                 for (k, names) in byKind {
                     out += "                " + names.joined(separator: "|") + ") "
                     switch k {
-                    case .formats: out += "COMPREPLY=($(compgen -W \(quoted(formats.joined(separator: " "))) -- \"$cur\")); return ;;\n"
+                    case .words(let w): out += "COMPREPLY=($(compgen -W \(quoted(w.joined(separator: " "))) -- \"$cur\")); return ;;\n"
                     case .files: out += "_buttonkit_files \"$cur\"; return ;;\n"
                     case .directories: out += "_buttonkit_dirs \"$cur\"; return ;;\n"
                     case .free: out += "return ;;\n"
@@ -180,7 +181,7 @@ enum CompletionCommand {
         let desc = zshDescription(o.help)
         let action: String
         switch valueKind(o) {
-        case .formats: action = "(" + formats.joined(separator: " ") + ")"
+        case .words(let w): action = "(" + w.joined(separator: " ") + ")"
         case .files: action = "_files"
         case .directories: action = "_files -/"
         case .free: action = " "
@@ -282,7 +283,9 @@ enum CompletionCommand {
                 var line = "complete -c buttonkit" + when + fishFlags(o)
                 if o.value != nil {
                     switch valueKind(o) {
-                    case .formats: line += " -x -a " + fishQuoted(formats.map { $0 + "\\t\"output format\"" }.joined(separator: " "))
+                    case .words(let w):
+                        let what = (o.value ?? "").lowercased()
+                        line += " -x -a " + fishQuoted(w.map { $0 + "\\t\"\(what)\"" }.joined(separator: " "))
                     case .files: line += " -r -F"
                     case .directories: line += " -x -a '(__fish_complete_directories)'"
                     case .free: line += " -x"

@@ -90,6 +90,8 @@ struct CompletionTests {
         #expect(try bashCompletes("buttonkit test -X") == ["-Xhelper", "-Xoutput"])
         #expect(try bashCompletes("buttonkit test -o ") == OutputFormat.names.sorted())
         #expect(try bashCompletes("buttonkit test --output=T") == ["TAP"])
+        #expect(try bashCompletes("buttonkit audit --style ") == ["both", "dark", "light"])
+        #expect(try bashCompletes("buttonkit audit --check h") == ["hitTarget"])
         #expect(try bashCompletes("buttonkit help te") == ["test"])
         #expect(try bashCompletes("buttonkit completion ") == ["bash", "fish", "zsh"])
         #expect(try bashCompletes("buttonkit --ver") == ["--version"])

@@ -161,7 +161,7 @@ struct ReplTests {
         #expect(s.completions(for: "b:style(\"hig", word: "hig") == ["highlighted"])
         #expect(s.completions(for: "b:style(\"selected|hig", word: "hig") == ["highlighted"])
         #expect(s.completions(for: "b:on('touchUpI", word: "touchUpI") == ["touchUpInside"])
-        #expect(s.completions(for: "ui.color(\"light", word: "light") == ["lightGray"])
+        #expect(s.completions(for: "ui.color(\"light", word: "light") == ["lightGray", "lightText"])
         #expect(s.completions(for: "b:unstyle('normal', 'backg", word: "backg") == ["backgroundColor", "backgroundImage"])
         #expect(s.completions(for: "x = { backgroundColor = \"whi", word: "whi") == ["white"])
         // Names the model ignores the case of complete in any case.
@@ -175,7 +175,21 @@ struct ReplTests {
         for (kind, names) in ReplSession.stringNames {
             #expect(!names.isEmpty, "\(kind)")
         }
-        #expect(ReplSession.stringNames.first { $0.kind == "colors" }?.names == Color.named.map(\.name))
+        #expect(ReplSession.stringNames.first { $0.kind == "colors" }?.names
+                == Color.named.map(\.name) + SystemColor.allCases.map(\.rawValue) + ["tintColor"])
+    }
+
+    @Test func completionInsideStringsKnowsTodaysUIKit() throws {
+        let s = try session()
+        _ = s.feed("b = ui.button {}")
+        #expect(s.completions(for: "ui.color(\"systemInd", word: "systemInd") == ["systemIndigo"])
+        #expect(s.completions(for: "b.tintColor = \"systemInd", word: "systemInd") == ["systemIndigo"])
+        #expect(s.completions(for: "ui.color(\"lab", word: "lab") == ["label"])
+        #expect(s.completions(for: "b.userInterfaceStyle = \"da", word: "da") == ["dark"], "not darkGray")
+        #expect(s.completions(for: "ui.button { configuration = \"fil", word: "fil") == ["filled"])
+        #expect(s.completions(for: "x = { style = \"borderedP", word: "borderedP") == ["borderedProminent"])
+        #expect(s.completions(for: "x = { cornerStyle = \"cap", word: "cap") == ["capsule"])
+        #expect(s.completions(for: "x = { type = \"sys", word: "sys") == ["system"])
     }
 
     @Test func aMultiLineStatementIsOneHistoryEntry() throws {

@@ -71,12 +71,18 @@ public final class ReplSession {
     public static var stringNames: [(kind: String, names: [String])] {
         [("states", ["normal"] + ControlState.flagNames.map(\.name)),
          ("events", (ControlEvent.singles + ControlEvent.groups).map(\.name)),
-         ("colors", Color.named.map(\.name)),
-         ("properties", StyleProperty.allCases.map(\.rawValue))]
+         ("colors", Color.named.map(\.name) + SystemColor.allCases.map(\.rawValue) + ["tintColor"]),
+         ("properties", StyleProperty.allCases.map(\.rawValue)),
+         ("interfaceStyles", UserInterfaceStyle.allCases.map(\.rawValue) + ["unspecified"]),
+         ("configurationStyles", ConfigurationStyle.allCases.map(\.rawValue)),
+         ("cornerStyles", ConfigurationCornerStyle.allCases.map(\.rawValue)),
+         ("buttonSizes", ConfigurationSize.allCases.map(\.rawValue)),
+         ("imagePlacements", ImagePlacement.allCases.map(\.rawValue)),
+         ("buttonTypes", ButtonType.allCases.map(\.rawValue))]
     }
 
     private static func pushNames(_ L: OpaquePointer) {
-        lua_createtable(L, 0, 4)
+        lua_createtable(L, 0, Int32(stringNames.count))
         for (kind, names) in stringNames { Push.field(L, kind) { Value.pushList(L, names) } }
     }
 

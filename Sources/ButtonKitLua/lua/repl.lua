@@ -166,6 +166,11 @@ local function string_kinds(before)
   if key then
     if key:find("[Cc]olor$") then return { "colors" } end
     if key == "state" then return { "states" } end
+    -- Today's UIKit: the option's own short list.
+    local own = { userInterfaceStyle = { "interfaceStyles" }, configuration = { "configurationStyles" },
+      style = { "configurationStyles", "interfaceStyles" }, cornerStyle = { "cornerStyles" },
+      buttonSize = { "buttonSizes" }, imagePlacement = { "imagePlacements" }, type = { "buttonTypes" } }
+    if own[key] then return own[key] end
     if key == "event" or key == "events" then return { "events" } end
     return { "states", "events", "colors", "properties" }
   end
