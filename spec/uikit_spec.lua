@@ -279,3 +279,26 @@ describe("the configuration update handler's result", function()
     assert.are.equal("taken", b.appearance.title)
   end)
 end)
+
+describe("previews of a button with an update handler", function()
+  it("run the handler in the previewed state and leave the button as it was", function()
+    local b = ui.button { id = "n", configuration = { style = "filled", title = "Sign in" } }
+    b:onConfigurationUpdate(function(btn, c)
+      c.title = btn.highlighted and "Pressed" or (btn.enabled and "Sign in" or "Signing in…")
+    end)
+    local updates = #b.trace
+    assert.are.equal("Pressed", b:appearanceFor("highlighted").title)
+    assert.are.equal("Signing in…", b:appearanceFor("disabled").title)
+    assert.appearance(b, { title = "Pressed" }, "highlighted")
+    assert.are.equal("normal", b.state)
+    assert.are.equal("Sign in", b.configuration.title)
+    assert.are.equal(updates, #b.trace, "a preview records nothing")
+  end)
+
+  it("raise the handler's error", function()
+    local b = ui.button { configuration = "filled" }
+    b:onConfigurationUpdate(function(btn) if btn.selected then error("no selected look") end end)
+    assert.matches("no selected look", message(function() b:appearanceFor("selected") end))
+    assert.are.equal("normal", b.state)
+  end)
+end)

@@ -129,11 +129,13 @@ function button:clearTrace() end
 --- a list of names or a bitmask), never a traits table: `appearanceFor({ style =
 --- "dark" })` is refused and says the traits go in the next argument.
 ---
---- A configuration-based button's preview is the look UIKit derives for
---- `state` from the configuration as it is now. The update handler is not run
---- for a preview: it runs on real state changes only, as UIKit calls it. To
---- check what a handler does in a state, put the button in that state
---- (`b.highlighted = true`, `b:touchDown()`) and read `b.appearance`.
+--- A button with an update handler (`onConfigurationUpdate`) runs it for the
+--- preview as UIKit would after a change to `state`: inside the handler the
+--- button reads as being in `state` (and under the traits given), the handler
+--- changes its copy of the configuration, and the preview shows the result.
+--- Then everything is as it was: a preview changes no state, no configuration
+--- and records nothing in the trace. An error in the handler is raised by
+--- `appearanceFor`.
 ---@param state ui.state
 ---@param traits? table
 ---@return ui.appearance

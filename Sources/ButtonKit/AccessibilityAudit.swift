@@ -75,7 +75,9 @@ public enum AccessibilityAudit {
 
     /// Contrast problems of `b` in one state and style.
     static func contrast(_ b: Button, state: ControlState, style: UserInterfaceStyle, options: AuditOptions) -> [AuditProblem] {
-        let a = b.appearance(for: state, style: style)
+        // As the state would look, the update handler's changes included
+        // (a handler's error leaves the look without them).
+        let a = (try? b.previewAppearance(for: state, style: style)) ?? b.appearance(for: state, style: style)
         let behind = Contrast.RGB(backdrop(of: b, style: style))
         let background = Contrast.over(a.backgroundColor, behind)
         let shownBackground = Contrast.blend(background, behind, alpha: a.alpha)

@@ -41,6 +41,38 @@ extension Button {
         try sink.check()
     }
 
+    /// The appearance `state` would have under `style` and `tint` (nil: the
+    /// button's own), with the update handler run as UIKit would run it
+    /// after a change to that state: the button is put in `state` (and those
+    /// traits) silently, the handler gets a copy of the configuration, and
+    /// the look is derived from what it left. Then everything is put back:
+    /// the state, the traits and the configuration — a preview changes
+    /// nothing and records nothing. The handler's error is thrown.
+    public func previewAppearance(for state: ControlState, style: UserInterfaceStyle? = nil,
+                                  tint: ColorValue? = nil) throws -> Appearance {
+        guard let m = modern, let handler = m.updateHandler, !m.updating else {
+            return appearance(for: state, style: style, tint: tint)
+        }
+        let saved = (configuration: m.configuration, generation: m.configurationGeneration,
+                     style: m.overrideUserInterfaceStyle, tint: m.tintColor, needsUpdate: m.needsUpdate)
+        m.updating = true
+        defer {
+            m.configuration = saved.configuration
+            m.configurationGeneration = saved.generation
+            m.overrideUserInterfaceStyle = saved.style
+            m.tintColor = saved.tint
+            m.needsUpdate = saved.needsUpdate
+            m.updating = false
+        }
+        if let style { m.overrideUserInterfaceStyle = style }
+        if let tint { m.tintColor = tint }
+        var copy = m.configuration
+        try withPreviewState(state) { try handler(self, &copy) }
+        var e = resolverExtras(for: state)
+        e.configuration = m.configurationGeneration == saved.generation ? copy : m.configuration
+        return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)
+    }
+
     /// Whether an update handler is set.
     public var hasConfigurationUpdateHandler: Bool { modern?.updateHandler != nil }
 

@@ -35,6 +35,16 @@ open class Button {
         return p
     }()
 
+    /// Runs `body` with the state flags set to `s`, sending nothing and
+    /// recording nothing, then puts them back: a preview of a state for code
+    /// that reads the state (a configuration update handler).
+    func withPreviewState<T>(_ s: ControlState, _ body: () throws -> T) rethrows -> T {
+        let saved = state
+        state = s
+        defer { state = saved }
+        return try body()
+    }
+
     /// Where the state's bits are (see `state`); valid while the button lives.
     public var stateAddress: UnsafePointer<UInt8> { UnsafePointer(stateCell) }
 

@@ -65,7 +65,8 @@ public enum Pictures {
             body += now
                 ? "<rect class=\"current\" x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#1E88E5\" stroke-width=\"2\"/>"
                 : "<rect x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#E0E0E0\" stroke-dasharray=\"2 2\"/>"
-            body += ControlPicture(appearance: b.appearance(for: st), width: w, height: h).svg(x: x, y: y)
+            let look = (try? b.previewAppearance(for: st)) ?? b.appearance(for: st)
+            body += ControlPicture(appearance: look, width: w, height: h).svg(x: x, y: y)
             let label = st.description + (now ? " · now" : "")
             body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"\(now ? "#1565C0" : "#455A64")\">\(SVGText.escape(label))</text>"
         }
@@ -212,7 +213,8 @@ public enum Pictures {
             body += "<rect class=\"backdrop\" x=\"\(n(rowLabel))\" y=\"\(n(y))\" width=\"\(n(cell * Double(stripStates.count)))\" height=\"\(n(h + 12))\" \(ControlPicture.paint("fill", backdrop))/>"
             for (i, st) in stripStates.enumerated() {
                 let x = rowLabel + cell * Double(i) + pad
-                body += ControlPicture(appearance: b.appearance(for: st, style: style), width: w, height: h).svg(x: x, y: y + 6)
+                let look = (try? b.previewAppearance(for: st, style: style)) ?? b.appearance(for: st, style: style)
+                body += ControlPicture(appearance: look, width: w, height: h).svg(x: x, y: y + 6)
                 body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 12 + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description))</text>"
             }
             body += "</g>"

@@ -179,6 +179,29 @@ struct ConfigurationTests {
         #expect(b.trace.lines == ["configurationUpdate"])
     }
 
+    @Test func aPreviewRunsTheHandlerInThatStateAndChangesNothing() throws {
+        let log = Box()
+        let b = try Self.toggle(log: log)
+        b.trace.clear()
+        log.states = []
+        #expect(try b.previewAppearance(for: .selected).title == "Following")
+        #expect(log.states == ["selected"], "the handler saw the previewed state")
+        #expect(b.state == .normal && b.configuration?.title == "Follow", "state and configuration put back")
+        #expect(b.appearance.title == "Follow")
+        #expect(b.trace.lines.isEmpty, "a preview records nothing")
+        // Under other traits: the handler reads them too.
+        try b.setConfigurationUpdateHandler { button, config in
+            config?.title = button.traits.userInterfaceStyle == .dark ? "Night" : "Day"
+        }
+        #expect(try b.previewAppearance(for: .normal, style: .dark).title == "Night")
+        #expect(b.traits.userInterfaceStyle == .light && b.appearance.title == "Day")
+        // The handler's error is thrown, and the state is put back.
+        struct Boom: Error {}
+        try b.setConfigurationUpdateHandler { button, _ in if button.isHighlighted { throw Boom() } }
+        #expect(throws: Boom.self) { try b.previewAppearance(for: .highlighted) }
+        #expect(b.state == .normal)
+    }
+
     @Test func oneUpdatePerEventAfterTheStateChangedInUIKitsOrder() throws {
         let log = Box()
         let b = try Self.toggle(log: log)
