@@ -86,7 +86,7 @@ public enum TestRun {
         for run in 1...max(1, plan.repeatCount) {
             let order = chosen == nil ? ordered(files, plan) : files
             let info = RunInfo(files: order, seed: plan.shuffles ? plan.seed : nil, run: run, runs: plan.repeatCount,
-                               listing: plan.test.list)
+                               listing: plan.test.list, shufflesTests: plan.test.shuffle)
             for r in reporters { r.suiteStarted(info) }
             // ButtonKit's looks print the seed in their summary; the others
             // have no place for it, so it goes to standard error.
@@ -140,7 +140,7 @@ public enum TestRun {
     public static func ordered(_ files: [String], _ plan: TestPlan) -> [String] {
         var order = files
         if plan.sortFiles { order.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } }
-        else if plan.shuffleFiles { Shuffle.deterministic(&order, seed: plan.seed ?? 0) }
+        else if plan.shuffleFiles { Shuffle.busted(&order, seed: plan.seed ?? 0) }
         return order
     }
 
@@ -186,6 +186,41 @@ public enum TestRun {
 
 /// A shuffle that depends only on the seed: the same order on every machine.
 public enum Shuffle {
+    /// busted's shuffle of spec files (`busted.utils.shuffle`): Lua's own
+    /// generator seeded with the seed, then swaps from the end with
+    /// `math.random(n)`, so `--shuffle-files --seed N` runs files in
+    /// busted's order. Lua's xoshiro and its projection are the algorithm,
+    /// so a small Lua state of its own computes it; if one cannot be made,
+    /// the order is `deterministic`'s.
+    public static func busted(_ list: inout [String], seed: Int) {
+        guard list.count > 1 else { return }
+        var o = LuaContext.Options()
+        o.sandbox = false
+        let code = """
+            local n, seed = \(list.count), \(seed)
+            local t = {}
+            for i = 1, n do t[i] = i end
+            math.randomseed(seed)
+            while n >= 2 do
+              local k = math.random(n)
+              t[n], t[k] = t[k], t[n]
+              n = n - 1
+            end
+            return table.concat(t, ",")
+            """
+        guard let ctx = try? LuaContext(options: o), let out = try? ctx.evaluate(code).first else {
+            deterministic(&list, seed: seed)
+            return
+        }
+        let order = out.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard order.count == list.count, Set(order) == Set(1...list.count) else {
+            deterministic(&list, seed: seed)
+            return
+        }
+        let original = list
+        list = order.map { original[$0 - 1] }
+    }
+
     public static func deterministic(_ list: inout [String], seed: Int) {
         var state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15
         for i in stride(from: list.count - 1, to: 0, by: -1) {

@@ -38,6 +38,14 @@ struct BustedOutputTests {
         #expect(Self.normalized(r.stdout) == (try Self.expected(format + verbose)))
     }
 
+    /// `--shuffle --seed 7` runs files and tests in busted's order (Lua's
+    /// generator, seeded for every block) and gtest names the seed beside
+    /// each failure, as busted 2.1.1 printed it.
+    @Test func aShuffledRunFollowsBustedsOrderForTheSameSeed() throws {
+        let r = try CLI.run(["test", "-o", "gtest", "--shuffle", "--seed", "7", "spec"], in: Self.sample)
+        #expect(Self.normalized(r.stdout) == (try Self.expected("gtest-shuffle-7")))
+    }
+
     /// A file that does not compile and one whose top level raises, as
     /// busted 2.1.1 shows them (Tests/Fixtures/busted-load-errors/expected:
     /// the first with its message and no place, the second at its line and

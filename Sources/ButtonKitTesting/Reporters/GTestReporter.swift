@@ -13,6 +13,9 @@ public final class GTestReporter: Reporter {
     private var skipped: [TestResult] = [], failed: [TestResult] = [], errored: [TestResult] = []
     private var listing = false
     private var running: (file: String, name: String)?
+    /// The seed each failure names when tests were shuffled (as busted's
+    /// gtest prints the shuffled block's seed).
+    private var failureSeed: Int?
 
     public var wantsStarts: Bool { true }
 
@@ -30,6 +33,7 @@ public final class GTestReporter: Reporter {
     public func suiteStarted(_ run: RunInfo) {
         fileCount = 0; tests = 0; passed = 0; skipped = []; failed = []; errored = []
         listing = run.listing
+        failureSeed = run.shufflesTests ? run.seed : nil
         suiteStart = Clock.now()
         guard !listing else { return }
         var s = ""
@@ -86,7 +90,7 @@ public final class GTestReporter: Reporter {
     }
 
     func description(_ r: TestResult) -> String {
-        var s = (r.message ?? "Nil error") + "\n"
+        var s = (failureSeed.map { "Random seed: \($0)\n" } ?? "") + (r.message ?? "Nil error") + "\n"
         if verbose, let tb = r.traceback, !tb.isEmpty { s += "\nstack traceback:\n" + tb + "\n\n" }
         return s
     }

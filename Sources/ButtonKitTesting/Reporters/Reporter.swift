@@ -12,6 +12,9 @@ public struct RunInfo: Sendable {
     public var run = 1, runs = 1
     /// Tests are listed, not run (`--list`).
     public var listing = false
+    /// The tests within files are shuffled (not only the files): busted's
+    /// gtest look then names the seed beside each failure.
+    public var shufflesTests = false
 }
 
 /// Receives a run's events in file order — busted's event set, condensed to

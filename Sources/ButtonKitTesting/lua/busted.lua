@@ -257,13 +257,18 @@ end
 
 -- Running ---------------------------------------------------------------
 
+-- busted's shuffle, to the letter: Lua's own generator seeded with the
+-- seed for every block shuffled, so `--shuffle --seed N` runs tests in
+-- busted's order (and code that draws math.random after it sees what it
+-- sees under busted).
+local randomseed, random = math.randomseed, math.random
 local function shuffle(list, seed)
-  -- A small LCG so the order depends only on the seed, not on math.random's state.
-  local state = (seed or 1) & 0x7fffffff
-  for i = #list, 2, -1 do
-    state = (state * 1103515245 + 12345) & 0x7fffffff
-    local j = state % i + 1
-    list[i], list[j] = list[j], list[i]
+  if seed then randomseed(seed) end
+  local n = #list
+  while n >= 2 do
+    local k = random(n)
+    list[n], list[k] = list[k], list[n]
+    n = n - 1
   end
 end
 
