@@ -240,6 +240,13 @@ public enum Clock {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// Seconds since the epoch, with fractions.
+    public static func wallNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// `2026-11-30T12:00:00` (UTC), for report timestamps.
     public static func isoNow() -> String {
         var t = time(nil)

@@ -158,6 +158,11 @@ struct TestCommandTests {
                 #expect(trace["currentline"] is Int)
                 let element = try #require(e["element"] as? [String: Any])
                 #expect(element["descriptor"] is String)
+                // busted's clocks: wall-clock and monotonic, start before end.
+                let start = try #require(element["starttime"] as? Double), end = try #require(element["endtime"] as? Double)
+                #expect(start <= end && start > 1_700_000_000, "\(start) \(end)")
+                let t0 = try #require(element["starttick"] as? Double), t1 = try #require(element["endtick"] as? Double)
+                #expect(t0 <= t1)
                 if key == "errors" { #expect(e["isError"] as? Bool == true) }
                 if key == "failures" || key == "errors" { #expect(e["message"] is String) }
             }

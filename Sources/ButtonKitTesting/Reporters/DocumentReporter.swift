@@ -3,6 +3,9 @@
 public class DocumentReporter: Reporter {
     let out: TextOutput
     private(set) var results: [TestResult] = []
+    /// When each result reached the runner: wall-clock and monotonic
+    /// seconds (busted's JSON has each element's start and end times).
+    private(set) var received: [(wall: Double, tick: Double)] = []
     private(set) var files: [String] = []
     private(set) var seed: Int?
     private(set) var listing = false
@@ -16,7 +19,10 @@ public class DocumentReporter: Reporter {
         for f in run.files where !files.contains(f) { files.append(f) }
     }
 
-    public func testFinished(_ r: TestResult) { results.append(r) }
+    public func testFinished(_ r: TestResult) {
+        results.append(r)
+        received.append((Clock.wallNow(), Clock.now()))
+    }
 
     public func finish(_ total: TestSummary) {
         out.write(render(total))

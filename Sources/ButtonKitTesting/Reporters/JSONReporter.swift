@@ -9,20 +9,22 @@ import ButtonKit
 /// entry's `file`, `line`, `status`, `duration` and `output`, and a
 /// top-level `summary` with the counts (and `seed` when shuffled).
 /// Where busted knows more than a result carries, the entry says less: an
-/// element's `name` is the test's full name, `linedefined` is absent, and
-/// the traceback of where a test was registered is that one line.
+/// element's `name` is the test's full name, `linedefined` is absent, the
+/// traceback of where a test was registered is that one line, and its end
+/// time is when the result reached the runner.
 public final class JSONReporter: DocumentReporter {
     public override init(out: TextOutput, timestamp: String) { super.init(out: out, timestamp: timestamp) }
 
     override func render(_ summary: TestSummary) -> String {
         var successes: [JSONValue] = [], failures: [JSONValue] = [], errors: [JSONValue] = [], pendings: [JSONValue] = []
         var listed: [JSONValue] = []
-        for r in results {
+        for (i, r) in results.enumerated() {
+            let at = i < received.count ? received[i] : (Clock.wallNow(), Clock.now())
             switch r.status {
-            case .passed: successes.append(entry(r))
-            case .failed: failures.append(entry(r))
-            case .error: errors.append(entry(r))
-            case .pending: pendings.append(entry(r))
+            case .passed: successes.append(entry(r, at))
+            case .failed: failures.append(entry(r, at))
+            case .error: errors.append(entry(r, at))
+            case .pending: pendings.append(entry(r, at))
             case .listed: listed.append(.object(["name": .string(r.name), "file": .string(r.file), "line": .int(r.line)]))
             }
         }
@@ -41,7 +43,7 @@ public final class JSONReporter: DocumentReporter {
     }
 
     /// One entry, as busted's base handler formats it, plus our extras.
-    func entry(_ r: TestResult) -> JSONValue {
+    func entry(_ r: TestResult, _ at: (wall: Double, tick: Double)) -> JSONValue {
         let source: [String: JSONValue] = ["short_src": .string(r.file), "source": .string("@" + r.file), "what": .string("Lua")]
         var registered = source
         registered["currentline"] = .int(r.line)
@@ -51,6 +53,10 @@ public final class JSONReporter: DocumentReporter {
         var element: [String: JSONValue] = [
             "descriptor": .string(descriptor(r)), "name": .string(r.name), "attributes": .array([]),
             "trace": .object(registered), "duration": .double(r.duration),
+            // busted's clocks: the end is when the result reached the
+            // runner, the start that less the test's duration.
+            "starttime": .double(at.wall - r.duration), "endtime": .double(at.wall),
+            "starttick": .double(at.tick - r.duration), "endtick": .double(at.tick),
         ]
         if r.status == .pending && r.message == nil { element["descriptor"] = .string("pending") }
         var o: [String: JSONValue] = [
