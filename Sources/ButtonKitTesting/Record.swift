@@ -12,6 +12,9 @@ public enum Record: Equatable {
     case note(String)
     /// Files the spec file loaded with require/dofile/loadfile.
     case loaded([String])
+    /// A module the worker compiled from source, as `require` found it: the
+    /// runner compiles it once for the files after this one.
+    case module(String)
     /// The worker's last words before it ended: what it was doing (a test's
     /// name and line), and why.
     case lastWords(activity: String, message: String, line: Int)
@@ -132,6 +135,7 @@ public enum Record: Equatable {
         case 70: return .fileDone  // F
         case 78 where f.count >= 2: return .note(unescape(f[1]))  // N
         case 76 where f.count >= 2: return .loaded(unlist(f[1]))  // L
+        case 77 where f.count >= 2: return .module(unescape(f[1]))  // M
         case 88 where f.count >= 3:  // X
             return .lastWords(activity: unescape(f[1]), message: unescape(f[2]), line: f.count > 3 ? number(f[3]) : 0)
         case 67 where f.count >= 3:  // C
@@ -236,6 +240,7 @@ public struct RecordWriter {
         case .fileDone: raw("F")
         case .note(let text): raw("N\t"); escaped(text)
         case .loaded(let paths): raw("L\t"); list(paths)
+        case .module(let path): raw("M\t"); escaped(path)
         case let .lastWords(activity, message, line): raw("X\t"); escaped(activity); tab(); escaped(message); tab(); int(line)
         case let .coverage(file, counts):
             raw("C\t"); escaped(file); tab()

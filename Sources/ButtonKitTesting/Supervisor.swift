@@ -120,6 +120,9 @@ public struct Supervisor {
             case let .started(name, line)?: state[f].events.append(.started(file: files[f], name: name, line: line))
             case .note(let t)?: state[f].events.append(.note(t))
             case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
+            // Compiled here, once: the workers forked from now on load it
+            // as bytecode (see chunkcache.c).
+            case .module(let path)?: _ = bk_chunkcache_compile(path)
             case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
             case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
             case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)

@@ -105,6 +105,9 @@ enum TestFramework {
         if options.inWorker {
             // A worker writes results straight into its channel, from C.
             Push.field(L, "report") { bk_push_channel_report(L, options.streamResults ? 1 : 0) }
+            // Modules compiled once for the run (testing.lua's searcher).
+            Push.field(L, "cached_chunk") { bk_push_chunkcache_load(L) }
+            Push.field(L, "module") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.module) }, 0) }
         }
         Push.field(L, "call") { bk_push_limited_call(L) }
         Push.field(L, "clock") { bk_push_clock(L) }
@@ -148,6 +151,19 @@ enum TestFramework {
         if options.trackLoads && options.inWorker {
             Push.field(L, "loaded") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.loaded) }, 0) }
         }
+    }
+
+    /// `module(path)` from the bootstrap's searcher: a module loaded from
+    /// source, sent as a `.module` record so the runner compiles it for the
+    /// files after this one.
+    static func module(_ L: OpaquePointer) throws -> Int32 {
+        guard let path = Value.string(L, 1) else { return 0 }
+        var writer = RecordWriter()
+        writer.write(.module(path))
+        writer.bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
+        }
+        return 0
     }
 
     /// `loaded(paths)` from the bootstrap at the end of a spec file: the files

@@ -45,6 +45,24 @@ table.insert(package.searchers, function(name)
   return nil
 end)
 
+-- Modules compiled once for the run (a worker only): a Lua module `require`
+-- finds on package.path loads as the bytecode the runner compiled when an
+-- earlier spec file loaded it, if the file is unchanged since; otherwise
+-- this searcher asks the runner to compile it for the files after this one
+-- and lets Lua's own searcher load it from source.
+if host.cached_chunk then
+  local searchpath, cached, want, path_of = package.searchpath, host.cached_chunk, host.module, package
+  table.insert(package.searchers, 2, function(name)
+    if type(name) ~= "string" then return nil end
+    local ok, path = pcall(searchpath, name, path_of.path)
+    if not ok or not path then return nil end
+    local f = cached(path)
+    if f then return f, path end
+    want(path)
+    return nil
+  end)
+end
+
 -- Register every name suites require, whatever ./src or the system holds,
 -- so they get these objects.
 for name, m in pairs(public) do package.loaded[name] = m end

@@ -144,6 +144,16 @@ void bk_push_activity(lua_State *L);
 void bk_push_clock(lua_State *L);
 /* Pushes line(level): the current line `level` frames up, without a table. */
 void bk_push_line(lua_State *L);
+
+/* Modules compiled once for a test run (chunkcache.c). The runner compiles
+ * the file at `path` and keeps its bytecode with the file's identity (1:
+ * cached); workers forked afterwards inherit it. */
+int bk_chunkcache_compile(const char *path);
+/* Pushes cached_chunk(path) -> the module's main function from the cache,
+ * or nil when there is no up-to-date entry (never raises). */
+void bk_push_chunkcache_load(lua_State *L);
+/* How many modules are cached (for tests). */
+size_t bk_chunkcache_count(void);
 /* Pushes report(status, name, line, duration, message, traceback, output,
  * picture) writing the runner's "R" record into the channel (a worker's
  * report: no host strings per test); `flush_each` writes after each one. */
