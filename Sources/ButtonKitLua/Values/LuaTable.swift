@@ -21,24 +21,27 @@ package struct LuaTable {
     /// property given as a button option) when no allowed key is close.
     package func onlyKeys(_ allowed: [String], allowArray: Bool = false,
                           elsewhere: (String) -> String? = { _ in nil }) throws(BridgeError) {
+        try Self.checkKeys(L, index) { () -> BridgeError? in
+            if allowArray, lua_type(L, -1) == LUA_TNUMBER { return nil }
+            guard let k = Value.string(L, -1) else { return .value("unexpected key \(Value.describe(L, -1)) (\(what)s are strings)") }
+            guard !allowed.contains(k) else { return nil }
+            var m = "unknown \(what) '\(k)'"
+            if let s = Suggest.closest(to: k, in: allowed) { m += "; did you mean '\(s)'?" } else if let hint = elsewhere(k) { m += "; \(hint)" }
+            return .value(m)
+        }
+    }
+
+    /// Visits every key of the table at `index` (raw order, a protected
+    /// `next`): `check` sees the key on top of the stack and returns the
+    /// error to stop with, or nil to go on. The stack is as before either way.
+    package static func checkKeys(_ L: OpaquePointer, _ index: Int32, _ check: () -> BridgeError?) throws(BridgeError) {
         lua_pushnil(L)
         while true {
             let r = bk_pnext(L, index)
             if r < 0 { let m = Value.describe(L, -1); bk_pop(L, 1); throw .value(m) }
             if r == 0 { return }
             bk_pop(L, 1)
-            if allowArray, lua_type(L, -1) == LUA_TNUMBER { continue }
-            guard let k = Value.string(L, -1) else {
-                let d = Value.describe(L, -1)
-                bk_pop(L, 1)
-                throw .value("unexpected key \(d) (\(what)s are strings)")
-            }
-            if !allowed.contains(k) {
-                bk_pop(L, 1)
-                var m = "unknown \(what) '\(k)'"
-                if let s = Suggest.closest(to: k, in: allowed) { m += "; did you mean '\(s)'?" } else if let hint = elsewhere(k) { m += "; \(hint)" }
-                throw .value(m)
-            }
+            if let e = check() { bk_pop(L, 1); throw e }
         }
     }
 

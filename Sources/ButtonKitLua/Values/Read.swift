@@ -57,18 +57,12 @@ package enum Read {
         }
         // A list only: `{ style = "dark" }` given where states go (the
         // traits slot is the next argument) would otherwise read as {}.
-        lua_pushnil(L)
-        while true {
-            let r = bk_pnext(L, t)
-            if r < 0 { let m = Value.describe(L, -1); bk_pop(L, 1); throw .value(m) }
-            if r == 0 { break }
-            bk_pop(L, 1)
+        try LuaTable.checkKeys(L, t) { () -> BridgeError? in
             var isInt: Int32 = 0
             let k = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &isInt) : 0
-            if isInt != 0, k >= 1, k <= lua_Integer(n) { continue }
+            if isInt != 0, k >= 1, k <= lua_Integer(n) { return nil }
             let d = lua_type(L, -1) == LUA_TSTRING ? "'\(Value.string(L, -1) ?? "")'" : Value.describe(L, -1)
-            bk_pop(L, 1)
-            throw .value("a list of \(what) expected, got a table with the key \(d)")
+            return .value("a list of \(what) expected, got a table with the key \(d)")
         }
         return out
     }
