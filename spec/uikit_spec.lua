@@ -302,3 +302,30 @@ describe("previews of a button with an update handler", function()
     assert.are.equal("normal", b.state)
   end)
 end)
+
+describe("a preview's update handler changing the button", function()
+  it("is refused and said, and the button stays as it was", function()
+    local b = ui.button { id = "self-disabling", configuration = "filled" }
+    b:onConfigurationUpdate(function(btn) if btn.highlighted then btn.enabled = false end end)
+    local traced = #b.trace
+    assert.matches("button 'self%-disabling' tried to set enabled while previewing state 'highlighted'",
+      message(function() b:appearanceFor("highlighted") end))
+    assert.is_true(b.enabled)
+    assert.are.equal(traced, #b.trace)
+  end)
+
+  it("cannot reach the group through the button", function()
+    local g = ui.radioGroup { options = { { title = "A", value = "a", configuration = "plain" }, { title = "B", value = "b" } }, value = "b" }
+    local a = g.buttons[1]
+    a:onConfigurationUpdate(function(btn) if btn.highlighted then btn.selected = true end end)
+    assert.matches("tried to set selected", message(function() a:appearanceFor("highlighted") end))
+    assert.are.equal("b", g.value)
+  end)
+
+  it("may still assign the configuration, UIKit's idiom", function()
+    local w = ui.button { configuration = "filled" }
+    w:onConfigurationUpdate(function(btn) if btn.highlighted then btn.configuration = { style = "gray", title = "assigned" } end end)
+    assert.are.equal("assigned", w:appearanceFor("highlighted").title)
+    assert.are.equal("filled", w.configuration.style)
+  end)
+end)

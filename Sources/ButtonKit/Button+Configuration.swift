@@ -30,6 +30,7 @@ extension Button {
     /// once for the current state, as UIKit's setter asks for an update;
     /// that run's error is thrown here.
     public func setConfigurationUpdateHandler(_ h: ConfigurationUpdateHandler?) throws {
+        guard !refusesChangeInPreview("set its update handler") else { return }
         let m = features
         m.updateHandler = h
         observesState = h != nil
@@ -47,7 +48,9 @@ extension Button {
     /// traits) silently, the handler gets a copy of the configuration, and
     /// the look is derived from what it left. Then everything is put back:
     /// the state, the traits and the configuration — a preview changes
-    /// nothing and records nothing. The handler's error is thrown.
+    /// nothing and records nothing. The handler's error is thrown; so is a
+    /// change it tries to make to the button (refused while it runs: the
+    /// preview could not undo a group deselecting the others, or a touch).
     public func previewAppearance(for state: ControlState, style: UserInterfaceStyle? = nil,
                                   tint: ColorValue? = nil) throws -> Appearance {
         guard let m = modern, let handler = m.updateHandler, !m.updating else {
@@ -67,7 +70,13 @@ extension Button {
         if let style { m.overrideUserInterfaceStyle = style }
         if let tint { m.tintColor = tint }
         var copy = m.configuration
-        try withPreviewState(state) { try handler(self, &copy) }
+        m.previewing = state
+        defer { m.previewing = nil; m.previewRefusal = nil }
+        var failure: (any Error)?
+        do { try withPreviewState(state) { try handler(self, &copy) } } catch { failure = error }
+        // A change the handler tried is the error to report: it was refused.
+        if let what = m.previewRefusal { throw ButtonKitError.changeDuringPreview(control: id, change: what, state: state.description) }
+        if let failure { throw failure }
         var e = resolverExtras(for: state)
         e.configuration = m.configurationGeneration == saved.generation ? copy : m.configuration
         return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)

@@ -20,6 +20,7 @@ extension Button {
     /// Sends events programmatically like `sendActions(for:)`: handlers run
     /// even when the button is disabled, and no state changes.
     public func sendActions(_ events: ControlEvent) throws {
+        guard !refusesChangeInPreview("send actions") else { return }
         var sink = ErrorSink()
         for single in events.members { send(single, sink: &sink) }
         try sink.check()

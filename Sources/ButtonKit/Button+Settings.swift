@@ -16,6 +16,9 @@ extension Button {
     }
 
     private func applyOne(_ setting: ButtonSetting) throws {
+        // During a preview only the configuration may change (UIKit's idiom
+        // of assigning button.configuration in the handler).
+        if case .configuration = setting {} else if refusesChangeInPreview("set " + String("\(setting)".prefix { $0 != "(" })) { return }
         switch setting {
         case .styles(let list): for (state, s) in list { style(state, s) }
         case .title(let t):

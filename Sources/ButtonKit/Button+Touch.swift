@@ -51,6 +51,7 @@ extension Button {
     /// hidden or already tracking.
     @discardableResult
     public func touchDown(at point: Point? = nil, tapCount: Int = 1) throws -> Bool {
+        if refusesChangeInPreview("touch it") { return false }
         guard acceptsTouches, !isTracking else { return false }
         var sink = ErrorSink()
         isTracking = true
@@ -64,6 +65,7 @@ extension Button {
     /// inside-ness flips), then highlighted follows inside-ness.
     @discardableResult
     public func touchMove(to point: Point) throws -> Bool {
+        if refusesChangeInPreview("touch it") { return false }
         guard isTracking else { return false }
         var sink = ErrorSink()
         let inside = isInsideTracking(point)
@@ -81,6 +83,7 @@ extension Button {
     /// only afterwards is the highlight cleared.
     @discardableResult
     public func touchUp(at point: Point? = nil) throws -> Bool {
+        if refusesChangeInPreview("touch it") { return false }
         guard isTracking else { return false }
         var sink = ErrorSink()
         let p = point ?? lastPoint
@@ -102,6 +105,7 @@ extension Button {
     /// Cancels the touch: sends touchCancel, clears the highlight.
     @discardableResult
     public func touchCancel() throws -> Bool {
+        if refusesChangeInPreview("touch it") { return false }
         guard isTracking else { return false }
         var sink = ErrorSink()
         touchDepth += 1
@@ -120,6 +124,7 @@ extension Button {
     /// whose handlers raised, rethrowing that error.
     @discardableResult
     public func tap(count: Int = 1, at point: Point? = nil) throws -> Bool {
+        if refusesChangeInPreview("touch it") { return false }
         guard count >= 1, count <= Button.maxTapCount else {
             throw ButtonKitError.invalidValue(what: "tap count", value: String(count), expected: "an integer from 1 to \(Button.maxTapCount)")
         }

@@ -30,7 +30,7 @@ extension Button: TraitEnvironment {
         if case .dynamic(.tint)? = c {
             throw .invalidValue(what: "tintColor", value: "'tintColor'", expected: "a colour or a system colour name")
         }
-        guard c != modern?.tintColor else { return }
+        guard c != modern?.tintColor, !refusesChangeInPreview("set tintColor") else { return }
         features.tintColor = c
         modern?.requestUpdate()
     }
@@ -40,7 +40,7 @@ extension Button: TraitEnvironment {
 
     /// Sets this button's own style (nil: inherit, UIKit's `.unspecified`).
     public func setUserInterfaceStyle(_ s: UserInterfaceStyle?) {
-        guard s != modern?.overrideUserInterfaceStyle else { return }
+        guard s != modern?.overrideUserInterfaceStyle, !refusesChangeInPreview("set userInterfaceStyle") else { return }
         features.overrideUserInterfaceStyle = s
         modern?.requestUpdate()
     }
@@ -48,14 +48,14 @@ extension Button: TraitEnvironment {
     /// `custom` (default) or `system`.
     public var type: ButtonType {
         get { modern?.type ?? .custom }
-        set { if newValue != type { features.type = newValue } }
+        set { if newValue != type && !refusesChangeInPreview("set type") { features.type = newValue } }
     }
 
     /// What VoiceOver reads instead of the title; the audit accepts it in
     /// place of a title.
     public var accessibilityLabel: String? {
         get { modern?.accessibilityLabel }
-        set { if newValue != accessibilityLabel { features.accessibilityLabel = newValue } }
+        set { if newValue != accessibilityLabel && !refusesChangeInPreview("set accessibilityLabel") { features.accessibilityLabel = newValue } }
     }
 
     /// Called by a screen when the button is added to it.

@@ -35,6 +35,18 @@ open class Button {
         return p
     }()
 
+    /// Whether a change to the button must not happen because its update
+    /// handler is running for a preview (`previewAppearance`): the preview
+    /// puts the button back afterwards, and a change it cannot undo (a
+    /// group deselecting the others, a touch ended) would be left behind.
+    /// The first refusal is kept; the preview throws it.
+    @inline(__always)
+    func refusesChangeInPreview(_ what: @autoclosure () -> String) -> Bool {
+        guard let m = modern, m.previewing != nil else { return false }
+        if m.previewRefusal == nil { m.previewRefusal = what() }
+        return true
+    }
+
     /// Runs `body` with the state flags set to `s`, sending nothing and
     /// recording nothing, then puts them back: a preview of a state for code
     /// that reads the state (a configuration update handler).
@@ -118,7 +130,7 @@ open class Button {
     public var isEnabled: Bool {
         get { !state.contains(.disabled) }
         set {
-            guard newValue != isEnabled else { return }
+            guard newValue != isEnabled, !refusesChangeInPreview("set enabled") else { return }
             if newValue { state.remove(.disabled) } else { state.insert(.disabled) }
             trace.record(.flag(.enabled, newValue))
             if observesState { modern?.requestUpdate() }
@@ -137,6 +149,7 @@ open class Button {
     public var isHighlighted: Bool {
         get { state.contains(.highlighted) }
         set {
+            guard !refusesChangeInPreview("set highlighted") else { return }
             setFlag(.highlighted, newValue, .highlighted)
             if observesState { flushKeepingError() }
         }
@@ -145,6 +158,7 @@ open class Button {
     public var isFocused: Bool {
         get { state.contains(.focused) }
         set {
+            guard !refusesChangeInPreview("set focused") else { return }
             setFlag(.focused, newValue, .focused)
             if observesState { flushKeepingError() }
         }
@@ -155,7 +169,7 @@ open class Button {
     /// Hides or shows the button; a hidden button ignores touches, and
     /// hiding it mid-touch ends the touch like disabling does.
     public func setHidden(_ hidden: Bool) {
-        guard hidden != isHidden else { return }
+        guard hidden != isHidden, !refusesChangeInPreview("set hidden") else { return }
         isHidden = hidden
         trace.record(.flag(.hidden, hidden))
         if hidden { endTracking() }
@@ -167,6 +181,7 @@ open class Button {
     /// seed's direction rules. Handlers fired on the way (valueChanged) run,
     /// and the first error they raise is rethrown after the change completes.
     public func setSelected(_ value: Bool) throws {
+        guard !refusesChangeInPreview("set selected") else { return }
         var sink = ErrorSink()
         applySelected(value, sink: &sink)
         if observesState { flushConfigurationUpdate(into: &sink) }
@@ -178,6 +193,7 @@ open class Button {
     /// otherwise. The bridge's fast path for `b.selected = v`.
     public func setSelectedIfPlain(_ value: Bool) -> Bool {
         guard isPlain else { return false }
+        if refusesChangeInPreview("set selected") { return true }
         setSelectedFlag(value)
         return true
     }
@@ -209,6 +225,7 @@ open class Button {
 
     /// Merges `props` into the style of exactly `state`.
     public func style(_ state: ControlState, _ props: Style) {
+        guard !refusesChangeInPreview("change a style") else { return }
         var s = styles[state] ?? Style()
         s.merge(props)
         styles.put(s, for: state)
@@ -218,6 +235,7 @@ open class Button {
     /// error thrown by `body`) is thrown after the closure returns, and
     /// nothing is applied then.
     public func setUpStyle(_ state: ControlState, _ body: (StyleBuilder) throws -> Void) throws {
+        guard !refusesChangeInPreview("change a style") else { return }
         let builder = StyleBuilder(styles[state] ?? Style())
         try body(builder)
         if let e = builder.firstError { throw e }
@@ -226,6 +244,7 @@ open class Button {
 
     /// Removes one property of exactly `state`, or its whole style.
     public func unstyle(_ state: ControlState, _ property: StyleProperty? = nil) {
+        guard !refusesChangeInPreview("change a style") else { return }
         guard let p = property else { styles.remove(state); return }
         guard var s = styles[state] else { return }
         s.remove(p)

@@ -27,6 +27,9 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     case corruptStore(path: String, line: Int, column: Int, reason: String)
     /// A file system operation that failed, with the OS's reason.
     case io(path: String, operation: String, reason: String)
+    /// A configuration update handler run for a preview tried to change the
+    /// button (refused: a preview leaves the button as it was).
+    case changeDuringPreview(control: String, change: String, state: String)
 
     /// A human-readable sentence, without any "error:" prefix.
     public var message: String {
@@ -38,6 +41,10 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .notOneOf(kind, name, choices):
             if let s = Suggest.closest(to: name, in: choices) { return "unknown \(kind) '\(name)'; did you mean '\(s)'?" }
             return "unknown \(kind) '\(name)' (expected one of: \(choices.joined(separator: ", ")))"
+        case let .changeDuringPreview(control, change, state):
+            return "the configuration update handler of button '\(control)' tried to \(change) while previewing state '\(state)';"
+                + " a preview runs the handler with the button as it would be and then puts it back, so the handler may change"
+                + " only the configuration it is given"
         case let .invalidValue(what, value, expected):
             return "invalid \(what) \(value) (expected \(expected))"
         case let .duplicateValue(group, value):

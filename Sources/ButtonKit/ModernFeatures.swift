@@ -22,6 +22,11 @@ final class ModernFeatures {
     /// Bumped by every assignment of `configuration`, so an update can tell
     /// whether its handler assigned one itself.
     var configurationGeneration = 0
+    /// The state a preview runs the update handler for (previewAppearance);
+    /// nil otherwise. While it is set the button refuses changes.
+    var previewing: ControlState?
+    /// The first change refused during the preview, for the error it throws.
+    var previewRefusal: String?
     /// The first error a handler raised where no caller could take it yet
     /// (a non-throwing setter); the next throwing call rethrows it.
     var pendingError: (any Error)?

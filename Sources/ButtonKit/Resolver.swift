@@ -103,6 +103,7 @@ public enum Resolver {
             if c.value.title == nil {
                 let styled = resolveStyles(table, state: state, fallback: fallback, extras: extras)
                 a.title = styled.title
+                a.attributedTitle = styled.attributedTitle
                 a.text = styled.text
             }
             return a

@@ -84,7 +84,7 @@ enum TestFramework {
         str("file", file)
         list("filter", o.filters); list("filter_out", o.filtersOut)
         list("tags", o.tags); list("exclude_tags", o.excludeTags)
-        bool("shuffle", o.shuffle); int("seed", o.seed)
+        bool("shuffle", o.shuffle); int("seed", o.seed); int("shuffled_files", o.shuffledFiles)
         bool("list", o.list); bool("fail_fast", o.failFast)
         int("shard_index", o.shard.index); int("shard_count", o.shard.count)
         num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)

@@ -10,6 +10,9 @@ public struct TestOptions: Sendable {
     /// Sort tests within each file by name (busted's --sort-tests).
     public var sort = false
     public var seed: Int = 0
+    /// How many spec files were shuffled with `seed` (0: files not
+    /// shuffled): busted's generator state when a file's top level runs.
+    public var shuffledFiles = 0
     public var list = false
     public var failFast = false
     /// 1-based shard index and shard count; (1, 1) runs everything.

@@ -76,6 +76,7 @@ public enum TestRun {
         coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
         settings.options.coverageSettings = coverage.settings?.text
+        if plan.shuffleFiles && !plan.sortFiles { settings.options.shuffledFiles = files.count }
         settings.streaming = plan.jobs == 1 && plan.output == .utf
         settings.starts = reporters.contains { $0.wantsStarts }
         let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.output.isMachineReadable)

@@ -41,7 +41,7 @@ enum AuditCommand {
         // What the script prints goes to standard error while it runs, so
         // standard output holds the problems only (`audit x.lua | wc -l`).
         fflush(nil)
-        let savedOut = dup(1)
+        let savedOut = fcntl(1, F_DUPFD_CLOEXEC, 3)  // not inherited by what the script starts
         if savedOut >= 0 { _ = dup2(2, 1) }
         let run = Result { () throws(UsageError) in try RunCommand.executeTracking(a, command: "audit") }
         fflush(nil)

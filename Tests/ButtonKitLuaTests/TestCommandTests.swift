@@ -366,6 +366,31 @@ struct TestCommandTests {
         #expect(stored.contains("\"login 2\""), "the unreached snapshot was removed: \(stored)")
         let again = try CLI.run(["test"], in: dir)
         #expect(again.status == 0 && !again.stderr.contains("obsolete"), "\(again.stderr)")
+        // A pending placeholder holds no snapshot: entries are still judged.
+        try """
+        it("login", function() assert.snapshot(ui.button { id = "b", title = "Sign in" }) end)
+        pending("a placeholder")
+        """.write(to: spec.appendingPathComponent("s_spec.lua"), atomically: true, encoding: .utf8)
+        let placeholder = try CLI.run(["test"], in: dir)
+        #expect(placeholder.stderr.contains("1 obsolete snapshot") && placeholder.stderr.contains("'login 2'"), "\(placeholder.stderr)")
+    }
+
+    @Test func aFilesTopLevelDrawsFromTheGeneratorAsBustedLeavesIt() throws {
+        // busted seeds the generator to shuffle the files just before a
+        // file's top level runs; the first file's draws are reproducible.
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        for i in 1...3 {
+            try "local top = math.random(1000)\nit('t', function() print('top ' .. top) end)\n"
+                .write(to: dir.appendingPathComponent("spec/f\(i)_spec.lua"), atomically: true, encoding: .utf8)
+        }
+        let expected = try CLI.run(["run", "-e", "math.randomseed(9) for n = 3, 2, -1 do math.random(n) end print('top ' .. math.random(1000))"], in: dir)
+        let a = try CLI.run(["test", "--shuffle", "--seed", "9", "-o", "plainTerminal"], in: dir)
+        let b = try CLI.run(["test", "--shuffle", "--seed", "9", "-o", "plainTerminal"], in: dir)
+        let first = a.stdout.split(separator: "\n").first { $0.contains("top ") }.map { String($0.drop { $0 != "t" }) }
+        #expect(first == expected.stdout.trimmingCharacters(in: .newlines), "\(a.stdout) vs \(expected.stdout)")
+        func tops(_ out: String) -> [String] { out.split(separator: "\n").filter { $0.contains("top ") }.map(String.init) }
+        #expect(tops(a.stdout).count == 3 && tops(a.stdout) == tops(b.stdout), "same seed, same draws: \(a.stdout) \(b.stdout)")
     }
 
     @Test func snapshotsAreWrittenCheckedAndUpdated() throws {

@@ -62,6 +62,13 @@ struct ConfigurationTests {
         #expect(b.appearance.title == "Sign in")
         #expect(b.appearance(for: .highlighted).title == "Signing in")
         #expect(b.appearance.titleColor == .white, "only the title: colours stay the configuration's")
+        // An attributed title set per state shows too.
+        let rich = Button()
+        var bold = Style()
+        bold.attributedTitle = [AttributedRun(text: "Bold")]
+        rich.style(.normal, bold)
+        rich.setConfiguration(ButtonConfiguration(style: .plain))
+        #expect(rich.appearance.attributedTitle?.first?.text == "Bold" && rich.appearance.text == "Bold")
         var own = ButtonConfiguration(style: .filled)
         own.title = "Own"
         b.setConfiguration(own)

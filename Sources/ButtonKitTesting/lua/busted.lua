@@ -376,12 +376,13 @@ local function fresh_deadline()
   return nil
 end
 
--- A test of this file did not pass (failed, errored or pending): it may not
--- have reached every assertion it makes, snapshots included.
+-- A test of this file failed, errored, or went pending while its body ran:
+-- it may not have reached every assertion it makes, snapshots included. (A
+-- pending placeholder, with no body, holds no snapshot.)
 local file_incomplete = false
 
 local function report(node, status, message, traceback, started, output, details)
-  if status ~= "success" then file_incomplete = true end
+  if status ~= "success" and status ~= "pending" then file_incomplete = true end
   local name = full_name(node)
   -- A file's top level that raised is reported where it raised, when the
   -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
@@ -558,6 +559,7 @@ local function run_test(test)
   -- A failed before_each stands for this test: it did not run.
   if not ran then return end
   if status == "success" then msg, tb = nil, nil end
+  if status == "pending" then file_incomplete = true end
   local details = status == "failure" and busted.failure_details or nil
   busted.failure_details = nil
   report(test, status, msg, tb, started, output, details)
@@ -668,6 +670,13 @@ function busted.run(path, chunk, err, options)
   busted.install_globals()
   spec_source = "@" .. path
   file_incomplete = false
+  -- Under busted the files were shuffled with the seed just before a file's
+  -- top level runs: code there that draws math.random sees the generator
+  -- as busted leaves it for the first file (and the same for every file).
+  if (options.shuffled_files or 0) > 1 then
+    randomseed(options.seed)
+    for n = options.shuffled_files, 2, -1 do random(n) end
+  end
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
     report({ kind = "file", name = path, line = 0 }, "error", err)

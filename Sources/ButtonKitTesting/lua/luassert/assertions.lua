@@ -289,7 +289,6 @@ register("assertion", "holes", function(state, args, level)
     if t[i] == nil then
       args[1] = i
       args.n = 1
-      args.nofmt = { true }
       return true, { i, n = 1 }
     end
   end
