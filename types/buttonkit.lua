@@ -134,8 +134,12 @@ function button:clearTrace() end
 --- button reads as being in `state` (and under the traits given), the handler
 --- changes its copy of the configuration, and the preview shows the result.
 --- Then everything is as it was: a preview changes no state, no configuration
---- and records nothing in the trace. An error in the handler is raised by
---- `appearanceFor`.
+--- and records nothing in the trace. The handler may change its copy of the
+--- configuration (or assign `button.configuration`); a change to the button
+--- itself (`btn.enabled = false`, a touch, a style) is refused, since a
+--- preview could not undo it (a group deselecting the others), and
+--- `appearanceFor` raises an error that says so, as it raises the handler's
+--- own errors.
 ---@param state ui.state
 ---@param traits? table
 ---@return ui.appearance
