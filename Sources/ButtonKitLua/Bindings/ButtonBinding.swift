@@ -280,15 +280,9 @@ enum ButtonBinding {
         let b = try this(L, "appearanceFor")
         let a = Args(L, "appearanceFor", method: true)
         let state = try a.conv(1, Read.state)
-        // A button with an update handler runs it for the previewed state.
         let traits = a.isNone(2) ? (style: nil, tint: nil) : try a.conv(2, Read.previewTraits)
-        if b.hasConfigurationUpdateHandler {
-            Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, style: traits.style, tint: traits.tint) })
-        } else if traits.style == nil && traits.tint == nil {
-            Push.appearance(L, b.appearance(for: state))
-        } else {
-            Push.appearance(L, b.appearance(for: state, style: traits.style, tint: traits.tint))
-        }
+        // The model decides what a preview runs (an update handler, if any).
+        Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, style: traits.style, tint: traits.tint) })
         return 1
     }
 
