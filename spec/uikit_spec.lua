@@ -329,3 +329,18 @@ describe("a preview's update handler changing the button", function()
     assert.are.equal("filled", w.configuration.style)
   end)
 end)
+
+describe("an update handler that fails for a state", function()
+  it("is a problem the audit reports, and a picture says so under the cell", function()
+    local b = ui.button { id = "boom", title = "Go", configuration = "filled", frame = { 0, 0, 120, 50 } }
+    b:onConfigurationUpdate(function(btn) if btn.highlighted then error("no highlighted look") end end)
+    local failed = {}
+    for _, p in ipairs(ui.audit(b)) do
+      if p.error then failed[#failed + 1] = p end
+    end
+    assert.are.equal(2, #failed, "highlighted, light and dark")
+    assert.are.equal("contrast", failed[1].check)
+    assert.matches("boom/highlighted/light: the configuration update handler failed, so the look is unknown: .-no highlighted look$", failed[1].message)
+    assert.matches("highlighted · handler failed", ui.svg(b, { states = "all" }))
+  end)
+end)

@@ -75,9 +75,15 @@ public enum AccessibilityAudit {
 
     /// Contrast problems of `b` in one state and style.
     static func contrast(_ b: Button, state: ControlState, style: UserInterfaceStyle, options: AuditOptions) -> [AuditProblem] {
-        // As the state would look, the update handler's changes included
-        // (a handler's error leaves the look without them).
-        let a = (try? b.previewAppearance(for: state, style: style)) ?? b.appearance(for: state, style: style)
+        // As the state would look, the update handler's changes included;
+        // a handler that fails is a problem of its own (the look is unknown).
+        let a: Appearance
+        do { a = try b.previewAppearance(for: state, style: style) } catch {
+            let full = (error as? ButtonKitError)?.message ?? "\(error)"
+            // One line: the error, not the traceback a Lua handler's carries.
+            let message = String(full.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            return [AuditProblem(control: b.id, state: state, style: style, kind: .handlerFailed(message: message))]
+        }
         let behind = Contrast.RGB(backdrop(of: b, style: style))
         let background = Contrast.over(a.backgroundColor, behind)
         let shownBackground = Contrast.blend(background, behind, alpha: a.alpha)

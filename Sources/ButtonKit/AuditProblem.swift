@@ -12,6 +12,9 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         case hitTarget(width: Double, height: Double, minimum: Double)
         /// Neither a title nor an accessibilityLabel.
         case missingLabel
+        /// The configuration update handler failed for this state and
+        /// style, so its look (and contrast) could not be known.
+        case handlerFailed(message: String)
     }
 
     public let control: String
@@ -30,6 +33,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         case .contrast: return .contrast
         case .hitTarget: return .hitTarget
         case .missingLabel: return .label
+        case .handlerFailed: return .contrast
         }
     }
 
@@ -52,6 +56,8 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
             return "\(place): hit target \(Format.number(w))x\(Format.number(h)) pt < \(Format.number(minimum))x\(Format.number(minimum)) pt"
         case .missingLabel:
             return "\(place): no title or accessibilityLabel"
+        case .handlerFailed(let message):
+            return "\(place): the configuration update handler failed, so the look is unknown: \(message)"
         }
     }
 }

@@ -65,9 +65,9 @@ public enum Pictures {
             body += now
                 ? "<rect class=\"current\" x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#1E88E5\" stroke-width=\"2\"/>"
                 : "<rect x=\"\(n(x - 2))\" y=\"\(n(y - 2))\" width=\"\(n(w + 4))\" height=\"\(n(h + 4))\" fill=\"none\" stroke=\"#E0E0E0\" stroke-dasharray=\"2 2\"/>"
-            let look = (try? b.previewAppearance(for: st)) ?? b.appearance(for: st)
+            let (look, failed) = Self.preview(b, st, nil)
             body += ControlPicture(appearance: look, width: w, height: h).svg(x: x, y: y)
-            let label = st.description + (now ? " · now" : "")
+            let label = st.description + (now ? " · now" : "") + (failed ? " · handler failed" : "")
             body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 13))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"\(now ? "#1565C0" : "#455A64")\">\(SVGText.escape(label))</text>"
         }
         return body
@@ -137,6 +137,15 @@ public enum Pictures {
             body += "</g>"
         }
         return document(width: totalWidth, height: totalHeight, body, title: "\(kind) \(id): every member, all states")
+    }
+
+    /// The look of `state` with the update handler run for it; when the
+    /// handler fails, the look without it and `failed`, which the picture
+    /// says under the cell (a picture is not the place to raise).
+    static func preview(_ b: Button, _ state: ControlState, _ style: UserInterfaceStyle?) -> (Appearance, failed: Bool) {
+        do { return (try b.previewAppearance(for: state, style: style), false) } catch {
+            return (b.appearance(for: state, style: style), true)
+        }
     }
 
     /// The whole screen: every visible button at its frame, in its current
@@ -213,9 +222,9 @@ public enum Pictures {
             body += "<rect class=\"backdrop\" x=\"\(n(rowLabel))\" y=\"\(n(y))\" width=\"\(n(cell * Double(stripStates.count)))\" height=\"\(n(h + 12))\" \(ControlPicture.paint("fill", backdrop))/>"
             for (i, st) in stripStates.enumerated() {
                 let x = rowLabel + cell * Double(i) + pad
-                let look = (try? b.previewAppearance(for: st, style: style)) ?? b.appearance(for: st, style: style)
+                let (look, failed) = Self.preview(b, st, style)
                 body += ControlPicture(appearance: look, width: w, height: h).svg(x: x, y: y + 6)
-                body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 12 + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description))</text>"
+                body += "<text x=\"\(n(x + w / 2))\" y=\"\(n(y + h + 12 + 12))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"10\" fill=\"#455A64\">\(SVGText.escape(st.description + (failed ? " · handler failed" : "")))</text>"
             }
             body += "</g>"
         }

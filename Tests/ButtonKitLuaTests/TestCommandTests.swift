@@ -116,6 +116,15 @@ struct TestCommandTests {
             let r = try CLI.run(["test", "-o", look], in: dir)
             #expect(r.stdout.contains("[C]: in ?") && r.stdout.contains("(string) 'expected'"), "\(look): \(r.stdout)")
         }
+        // An error() quoting a traceback stays whole too; a handler's error
+        // still has its own traceback split off.
+        try """
+        it("raises a server's reply", function() error("from the server:\\nstack traceback:\\n  remote.lua:3: in foo\\nend of reply") end)
+        it("fails in a handler", function() local b = ui.button {} b:on("touchUpInside", function() error("in handler") end) b:tap() end)
+        """.write(to: dir.appendingPathComponent("spec/e_spec.lua"), atomically: true, encoding: .utf8)
+        let e = try CLI.run(["test", "-o", "plainTerminal", "spec/e_spec.lua"], in: dir)
+        #expect(e.stdout.contains("remote.lua:3: in foo\nend of reply"), "\(e.stdout)")
+        #expect(e.stdout.contains("spec/e_spec.lua:2: in handler\n") && !e.stdout.contains("in handler\nstack traceback"), "\(e.stdout)")
     }
 
     @Test func tapParsesAsTAP13() throws {

@@ -64,6 +64,8 @@ enum AuditBridge {
             Push.field(L, "minimum") { Value.pushNumber(L, minimum) }
         case .missingLabel:
             break
+        case .handlerFailed(let message):
+            Push.field(L, "error") { Value.pushString(L, message) }
         }
     }
 }

@@ -330,7 +330,14 @@ local function split_handler_traceback(msg, tb)
   if type(msg) ~= "string" then return msg, tb end
   local at = msg:find("\nstack traceback:\n", 1, true)
   if not at then return msg, tb end
-  return msg:sub(1, at - 1), trim_traceback(msg:sub(at + #"\nstack traceback:\n"))
+  -- Only Lua's own traceback (every line after the marker a tab-led frame)
+  -- is split off; a message that merely quotes one (a server's reply, a
+  -- child's stderr) is the user's text and stays whole.
+  local rest = msg:sub(at + #"\nstack traceback:\n")
+  for line in rest:gmatch("[^\n]+") do
+    if line:sub(1, 1) ~= "\t" then return msg, tb end
+  end
+  return msg:sub(1, at - 1), trim_traceback(rest)
 end
 
 -- Runs fn until `deadline` (clock() seconds; nil: no limit) through the
