@@ -382,6 +382,13 @@ struct TestCommandTests {
         """.write(to: spec.appendingPathComponent("s_spec.lua"), atomically: true, encoding: .utf8)
         let placeholder = try CLI.run(["test"], in: dir)
         #expect(placeholder.stderr.contains("1 obsolete snapshot") && placeholder.stderr.contains("'login 2'"), "\(placeholder.stderr)")
+        // A test turned pending for a while keeps its entries, even with -u.
+        try """
+        pending("login")
+        """.write(to: spec.appendingPathComponent("s_spec.lua"), atomically: true, encoding: .utf8)
+        let parked = try CLI.run(["test", "-u"], in: dir)
+        let kept = try String(contentsOf: spec.appendingPathComponent("__snapshots__/s_spec.json"), encoding: .utf8)
+        #expect(kept.contains("\"login\"") && kept.contains("\"login 2\""), "\(parked.stderr)\n\(kept)")
     }
 
     @Test func aFilesTopLevelDrawsFromTheGeneratorAsBustedLeavesIt() throws {

@@ -391,6 +391,8 @@ local file_incomplete = false
 local function report(node, status, message, traceback, started, output, details)
   if status ~= "success" and status ~= "pending" then file_incomplete = true end
   local name = full_name(node)
+  -- Pending tests' names: their snapshots are kept for when they run again.
+  if status == "pending" then busted.pending_names[#busted.pending_names + 1] = name end
   -- A file's top level that raised is reported where it raised, when the
   -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
   if node.kind == "file" and (node.line or 0) == 0 and type(message) == "string"
@@ -677,6 +679,7 @@ function busted.run(path, chunk, err, options)
   busted.install_globals()
   spec_source = "@" .. path
   file_incomplete = false
+  busted.pending_names = {}
   -- Under busted the files were shuffled with the seed just before a file's
   -- top level runs: code there that draws math.random sees the generator
   -- as busted leaves it for the first file (and the same for every file).
@@ -701,5 +704,7 @@ end
 
 -- Functions called with (path, whole_file_ran) when a spec file ends.
 busted.file_end_hooks = {}
+-- Full names of the tests reported pending in the running file.
+busted.pending_names = {}
 
 return busted

@@ -400,8 +400,15 @@ table.insert(busted.file_end_hooks, function(_, whole)
   local st = store
   if not st or not whole then used = {} return end
   local keys = used[st.path] or {}
+  -- A pending test's own entries (its name, or its name and a count) wait
+  -- for it to run again.
+  local held = {}
+  for _, n in ipairs(busted.pending_names or {}) do held[n] = true end
+  local function pending_own(k)
+    return held[k] or held[(k:gsub(" %d+$", ""))] or false
+  end
   local stale = {}
-  for k in pairs(st.data) do if not keys[k] then stale[#stale + 1] = k end end
+  for k in pairs(st.data) do if not keys[k] and not pending_own(k) then stale[#stale + 1] = k end end
   table.sort(stale)
   if #stale > 0 then
     if busted.options.update_snapshots then
