@@ -95,3 +95,11 @@ describe("abbreviated option names", function()
     assert.matches("unknown audit option 'minContrast'; did you mean 'minimumContrast'%?", message(ui.audit, ui.button {}, { minContrast = 3 }))
   end)
 end)
+
+describe("a traits table", function()
+  it("says its interface style is 'style' when given a control's name for it", function()
+    local b = ui.button {}
+    assert.matches("unknown trait 'userInterfaceStyle'; in a traits table the interface style is 'style'",
+      message(b.appearanceFor, b, "normal", { userInterfaceStyle = "dark" }))
+  end)
+end)

@@ -90,6 +90,8 @@ struct APIReferenceTests {
         #expect(ref.help(for: "frames")?.hasPrefix("**Frames and points.**") == true)
         #expect(ref.help(for: "Values")?.contains("**Audit options.**") == true, "the whole section")
         #expect(ref.help(for: "tap")?.contains("button:tap(") == true, "entries first")
+        let both = try #require(ref.help(for: "configuration"))
+        #expect(both.hasPrefix("button.configuration: table") && both.contains("**Configuration.**"), "the field, then the topic")
         #expect(ref.help(for: "nothing-like-it") == nil)
         let r = try CLI.run(["help", "api", "Traits"])
         #expect(r.status == 0 && r.stdout.contains("tintColor = color"), "\(r.stdout)")

@@ -61,14 +61,12 @@ extension APIReference {
         return k
     }
 
-    /// What help shows for `query`: its entries, else its topics; nil when
+    /// What help shows for `query`: its entries, then its topics; nil when
     /// the reference has neither.
     public func help(for query: String) -> String? {
-        let found = entries(matching: query)
-        if !found.isEmpty { return found.map(APIReference.render).joined(separator: "\n") }
-        let t = topics(matching: query)
-        if !t.isEmpty { return t.map(\.text).joined(separator: "\n") }
-        return nil
+        // Both when both match: `configuration` is a field and a topic.
+        let shown = entries(matching: query).map(APIReference.render) + topics(matching: query).map(\.text)
+        return shown.isEmpty ? nil : shown.joined(separator: "\n")
     }
 
     /// Every name help answers to, for suggestions.

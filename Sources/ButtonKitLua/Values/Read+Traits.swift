@@ -35,10 +35,15 @@ extension Read {
 
     /// `{ style = "dark", tintColor = "systemRed" }`: an appearance
     /// preview's traits (each optional: the button's own otherwise).
+    /// Controls say `userInterfaceStyle`; a traits table says `style`.
+    static func traitHint(_ key: String) -> String? {
+        key == "userInterfaceStyle" || key == "interfaceStyle" ? "in a traits table the interface style is 'style'" : nil
+    }
+
     package static func previewTraits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> (style: UserInterfaceStyle?, tint: ColorValue?) {
         guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of traits expected (e.g. { style = 'dark' }), got \(Value.typeName(L, i))") }
         let t = LuaTable(L, i, what: "trait")
-        try t.onlyKeys(["style", "tintColor"])
+        try t.onlyKeys(["style", "tintColor"], elsewhere: Self.traitHint)
         let tint = try t.read("tintColor", colorValue)
         if case .dynamic(.tint)? = tint { throw .value("tintColor: a tint cannot be 'tintColor' (it would name itself)") }
         return (try t.read("style", userInterfaceStyle), tint)
@@ -62,7 +67,7 @@ extension Read {
             throw .value("traits expected (a table like { style = 'dark' } or a control), got \(Value.typeName(L, i))")
         }
         let t = LuaTable(L, i, what: "trait")
-        try t.onlyKeys(["style", "tintColor"])
+        try t.onlyKeys(["style", "tintColor"], elsewhere: Self.traitHint)
         let style = try t.read("style", userInterfaceStyle) ?? .light
         let tint = try t.read("tintColor", colorValue) ?? Traits.defaultTint
         if case .dynamic(.tint) = tint { throw .value("tintColor: a tint cannot be 'tintColor'") }
