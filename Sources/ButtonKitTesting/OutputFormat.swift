@@ -34,6 +34,15 @@ public enum OutputFormat: Equatable, Sendable {
     /// Every built-in name, for help and completion.
     public static let names = ["utf", "plain", "TAP", "tap", "json", "junit", "gtest", "utfTerminal", "plainTerminal", "html"]
 
+    /// busted's own terminal looks: what a test printed is shown by the
+    /// reporter, in its place among the progress marks, as busted shows it.
+    public var isBustedLook: Bool {
+        switch self {
+        case .utfTerminal, .plainTerminal, .gtest: return true
+        default: return false
+        }
+    }
+
     /// Output other programs parse: nothing else may write to standard output.
     public var isMachineReadable: Bool {
         switch self {

@@ -49,6 +49,11 @@ public struct TestPlan: Sendable {
     /// busted's defaults.
     public init() {}
 
+    /// busted's looks show what tests print themselves (the workers do not
+    /// echo it), so prints land between the progress marks where busted
+    /// puts them, through a pipe too.
+    public var reporterEchoes = false
+
     /// Whether the tests are shuffled (files or tests), so the seed matters.
     public var shuffles: Bool { shuffleFiles || test.shuffle }
 }

@@ -175,11 +175,15 @@ public enum TestRun {
         case .json: return JSONReporter(out: out, timestamp: timestamp)
         case .junit: return JUnitReporter(out: out, timestamp: timestamp)
         case .html: return HTMLReporter(out: out, timestamp: timestamp)
-        case .plainTerminal:
-            return BustedTerminalReporter(style: .plain, color: false, verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
-        case .utfTerminal:
-            return BustedTerminalReporter(style: .utf, color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
-        case .gtest: return GTestReporter(color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+        case .plainTerminal, .utfTerminal:
+            let r = BustedTerminalReporter(style: format == .utfTerminal ? .utf : .plain, color: format == .utfTerminal && bustedColor(plan),
+                                           verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+            r.echoesOutput = plan.reporterEchoes
+            return r
+        case .gtest:
+            let r = GTestReporter(color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+            r.echoesOutput = plan.reporterEchoes
+            return r
         case .plain, .handler: return TerminalReporter(style: .plain, color: plan.color, out: out)
         }
     }

@@ -300,6 +300,11 @@ enum TestCommand {
         // document on standard output it goes to standard error instead.
         p.test.echoOutput = p.jobs == 1 && !p.test.list
         p.test.echoToStandardError = p.output.isMachineReadable
+        // busted's looks show prints themselves, in place between the marks.
+        if p.output.isBustedLook {
+            p.reporterEchoes = !p.test.list
+            p.test.echoOutput = false
+        }
         return p
     }
 }

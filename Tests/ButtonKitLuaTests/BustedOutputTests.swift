@@ -38,6 +38,16 @@ struct BustedOutputTests {
         #expect(Self.normalized(r.stdout) == (try Self.expected(format + verbose)))
     }
 
+    /// What tests print shows between the progress marks where busted puts
+    /// it, through a pipe as on a terminal (busted 2.1.1's output kept).
+    @Test(arguments: ["plainTerminal", "utfTerminal", "gtest"])
+    func printsLandBetweenTheMarksAsInBusted(_ format: String) throws {
+        let dir = CLI.fixtures.appendingPathComponent("busted-prints")
+        let r = try CLI.run(["test", "-o", format, "spec"], in: dir)
+        let want = try String(contentsOf: dir.appendingPathComponent("expected/\(format).txt"), encoding: .utf8)
+        #expect(Self.normalized(r.stdout) == want)
+    }
+
     /// `--shuffle --seed 7` runs files and tests in busted's order (Lua's
     /// generator, seeded for every block) and gtest names the seed beside
     /// each failure, as busted 2.1.1 printed it.

@@ -19,6 +19,9 @@ public final class BustedTerminalReporter: Reporter {
     private var passed = 0
     private var listing = false
     private var seed: Int?
+    /// Shows what each test printed, before its progress mark (the runner's
+    /// own echo, in file order: the same through a pipe as on a terminal).
+    public var echoesOutput = false
 
     /// `color` only applies to `utf` (busted's plainTerminal has none).
     public init(style: Style, color: Bool, verbose: Bool, deferPrint: Bool, out: TextOutput) {
@@ -41,6 +44,7 @@ public final class BustedTerminalReporter: Reporter {
             out.write("\(r.location): \(r.name)\n")
             return
         }
+        if echoesOutput && !r.output.isEmpty { out.write(r.output) }
         let dot: String
         switch r.status {
         case .passed: passed += 1; dot = style == .utf ? paint("●", "32") : "+"

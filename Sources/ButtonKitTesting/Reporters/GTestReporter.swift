@@ -16,6 +16,9 @@ public final class GTestReporter: Reporter {
     /// The seed each failure names when tests were shuffled (as busted's
     /// gtest prints the shuffled block's seed).
     private var failureSeed: Int?
+    /// Shows what each test printed, before its result line (the runner's
+    /// own echo, in file order: the same through a pipe as on a terminal).
+    public var echoesOutput = false
 
     public var wantsStarts: Bool { true }
 
@@ -71,6 +74,7 @@ public final class GTestReporter: Reporter {
             out.write(green("[ RUN      ]") + " " + name(r.file, r.line, r.name) + "\n")
         }
         running = nil
+        if echoesOutput && !r.output.isEmpty { out.write(r.output) }
         fileTests += 1
         tests += 1
         fileTime += r.duration
