@@ -56,6 +56,16 @@ struct BustedOutputTests {
         #expect(Self.normalized(r.stdout) == (try Self.expected("gtest-shuffle-7")))
     }
 
+    /// busted shuffles hooks along with tests: with hooks registered among
+    /// the tests (setup, before_each, after_each, lazy_setup, teardown, in
+    /// nested blocks too) the order is still busted's.
+    @Test func hooksTakePartInTheShuffleAsInBusted() throws {
+        let dir = CLI.fixtures.appendingPathComponent("busted-shuffle")
+        let r = try CLI.run(["test", "-o", "gtest", "--shuffle", "--seed", "42", "spec"], in: dir)
+        let want = try String(contentsOf: dir.appendingPathComponent("expected/gtest-42.txt"), encoding: .utf8)
+        #expect(Self.normalized(r.stdout) == want)
+    }
+
     /// A file that does not compile and one whose top level raises, as
     /// busted 2.1.1 shows them (Tests/Fixtures/busted-load-errors/expected:
     /// the first with its message and no place, the second at its line and

@@ -110,6 +110,11 @@ local function register_hook(list)
     end
     local hooks = current[list]
     hooks[#hooks + 1] = { fn = fn, line = caller_line(2), owner = current, kind = list }
+    -- busted keeps hooks among a block's children, where a shuffle moves
+    -- them too: their places are kept so a shuffle sees the same list.
+    local slots = current.hook_slots or {}
+    slots[#slots + 1] = #current.children
+    current.hook_slots = slots
   end
 end
 
@@ -605,7 +610,17 @@ run_block = function(block)
   if opts.sort then
     table.sort(block.children, function(a, b) return tostring(a.name) < tostring(b.name) end)
   elseif opts.shuffle or block.randomize then
-    shuffle(block.children, block.seed or opts.seed)
+    -- busted shuffles the children with the hooks among them (see
+    -- register_hook); the tests' order is what is left without the hooks.
+    local all, h, slots = {}, 1, block.hook_slots or {}
+    for i = 0, #block.children do
+      if i > 0 then all[#all + 1] = block.children[i] end
+      while slots[h] == i do all[#all + 1] = false h = h + 1 end
+    end
+    shuffle(all, block.seed or opts.seed)
+    local kept = {}
+    for _, c in ipairs(all) do if c then kept[#kept + 1] = c end end
+    block.children = kept
   end
   local setup_ok = true
   if not opts.list then
