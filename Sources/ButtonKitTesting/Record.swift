@@ -5,7 +5,7 @@ public enum Record: Equatable {
     /// A test (or a block or hook that failed outside a test) ended.
     case result(TestResult)
     /// A test started (sent only when a reporter shows starts, like gtest's).
-    case started(name: String, line: Int)
+    case started(name: String, line: Int, definedIn: String?)
     /// The spec file is done: every result of it was sent.
     case fileDone
     /// A note for standard error ("wrote snapshot ...").
@@ -126,12 +126,15 @@ public enum Record: Equatable {
                                duration: Double(number(f[4])) / 1e6,
                                output: f[7].isEmpty ? "" : unescape(f[7]))
             r.origin = origin
-            if f.count >= 13 {
+            // The picture's fields may be there empty, before a defining file.
+            if f.count >= 13, !(f[9].isEmpty && f[10].isEmpty && f[12].isEmpty) {
                 r.picture = TestResult.Picture(expected: unescape(f[9]), actual: unescape(f[10]),
                                                differences: unlist(f[11]), caption: unescape(f[12]))
             }
+            if f.count >= 14, !f[13].isEmpty { r.definedIn = unescape(f[13]) }
             return .result(r)
-        case 83 where f.count >= 3: return .started(name: unescape(f[1]), line: number(f[2]))  // S
+        case 83 where f.count >= 3:  // S
+            return .started(name: unescape(f[1]), line: number(f[2]), definedIn: f.count > 3 && !f[3].isEmpty ? unescape(f[3]) : nil)
         case 70: return .fileDone  // F
         case 78 where f.count >= 2: return .note(unescape(f[1]))  // N
         case 76 where f.count >= 2: return .loaded(unlist(f[1]))  // L
@@ -235,8 +238,13 @@ public struct RecordWriter {
             tab(); bytes.append(t.message == nil ? 48 : 49)
             if let p = t.picture {
                 tab(); escaped(p.expected); tab(); escaped(p.actual); tab(); list(p.differences); tab(); escaped(p.caption)
+            } else if t.definedIn != nil {
+                tab(); tab(); tab(); tab()
             }
-        case let .started(name, line): raw("S\t"); escaped(name); tab(); int(line)
+            if let d = t.definedIn { tab(); escaped(d) }
+        case let .started(name, line, definedIn):
+            raw("S\t"); escaped(name); tab(); int(line)
+            if let d = definedIn { tab(); escaped(d) }
         case .fileDone: raw("F")
         case .note(let text): raw("N\t"); escaped(text)
         case .loaded(let paths): raw("L\t"); list(paths)

@@ -35,7 +35,7 @@ public enum SpecRunner {
     /// even be set up.
     @discardableResult
     public static func run(file: String, options: TestOptions, onNote: @escaping (String) -> Void = { _ in },
-                           onStart: @escaping (String, Int) -> Void = { _, _ in },
+                           onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
                            onResult: @escaping (TestResult) -> Void) -> Bool {
         let template: Template
         do {
@@ -53,7 +53,7 @@ public enum SpecRunner {
     /// file (tests to skip).
     public static func run(file: String, in template: Template, options: TestOptions,
                            onNote: @escaping (String) -> Void = { _ in },
-                           onStart: @escaping (String, Int) -> Void = { _, _ in },
+                           onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
                            onResult: @escaping (TestResult) -> Void) {
         let ctx = template.context
         ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)

@@ -117,7 +117,8 @@ public struct Supervisor {
                 state[f].events.append(.result(r))
                 state[f].resultCount += 1
                 state[f].reported.append(r.name)
-            case let .started(name, line)?: state[f].events.append(.started(file: files[f], name: name, line: line))
+            case let .started(name, line, definedIn)?:
+                state[f].events.append(.started(file: definedIn ?? files[f], name: name, line: line))
             case .note(let t)?: state[f].events.append(.note(t))
             case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
             // Compiled here, once: the workers forked from now on load it

@@ -17,9 +17,9 @@ enum TestFramework {
         let snapshotsDir: String
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
-        let onStart: (String, Int) -> Void
+        let onStart: (String, Int, String?) -> Void
         init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
-             onStart: @escaping (String, Int) -> Void) {
+             onStart: @escaping (String, Int, String?) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
             self.onResult = onResult
@@ -118,7 +118,8 @@ enum TestFramework {
         let fns: [(String, bk_hostfn)] = [
             ("report", { L in Host.run(L, TestFramework.report) }),
             ("started", { L in Host.run(L) { L in
-                TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0)
+                TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0,
+                                                  lua_type(L, 3) == LUA_TSTRING ? Value.string(L, 3) : nil)
                 return 0
             } }),
             ("suggest", { L in Host.run(L) { L in
@@ -181,7 +182,7 @@ enum TestFramework {
         return 0
     }
 
-    /// `report(status, name, line, duration, message, traceback, output, picture)`
+    /// `report(status, name, line, duration, message, traceback, output, picture, defined_in)`
     /// from the framework. Positional arguments keep the per-test cost down
     /// (no table per result).
     static func report(_ L: OpaquePointer) throws -> Int32 {
@@ -207,6 +208,7 @@ enum TestFramework {
                            duration: duration, output: str(7) ?? "")
         r.origin = origin
         if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
+        if lua_type(L, 9) == LUA_TSTRING { r.definedIn = Value.string(L, 9) }
         session.onResult(r)
         return 0
     }

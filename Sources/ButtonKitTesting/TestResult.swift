@@ -30,6 +30,10 @@ public struct TestResult: Sendable {
     /// For a failed appearance or snapshot assertion: both pictures and the
     /// properties that differ, for the HTML report.
     public var picture: Picture?
+    /// The file that defined the test or raised the error, when it is not
+    /// the spec file (a test in a required helper, a module that failed to
+    /// load): busted's looks show it, as busted does.
+    public var definedIn: String?
 
     /// Expected vs actual, as SVG documents.
     public struct Picture: Sendable {
@@ -67,6 +71,9 @@ public struct TestResult: Sendable {
     /// The name busted's looks give it: a file's error is named after its
     /// parent, the suite (`suite spec/x_spec.lua`), when it has a place.
     var bustedName: String { isFileError && hasTrace ? "suite " + name : name }
+
+    /// The file busted's looks show (see `definedIn`).
+    var bustedFile: String { definedIn ?? file }
 
     /// The line busted's looks show: none for a file that did not compile.
     var bustedLine: Int { isFileError && !hasTrace ? 0 : line }

@@ -51,8 +51,8 @@ enum Worker {
                 buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
             }
         }
-        let onStart: (String, Int) -> Void = { name, line in
-            send(.started(name: name, line: line))
+        let onStart: (String, Int, String?) -> Void = { name, line, definedIn in
+            send(.started(name: name, line: line, definedIn: definedIn))
             if settings.streaming { _ = bk_channel_flush() }
         }
         // Results the framework reports go to the channel from C; these are

@@ -240,21 +240,33 @@ static int clock_fn(lua_State *L) {
 
 void bk_push_clock(lua_State *L) { lua_pushcfunction(L, clock_fn); }
 
-/* line(level): the line being run at `level` of the caller's stack (as
- * debug.getinfo(level + 1, "l").currentline), without building a table:
- * a framework registering thousands of tests asks once per test. */
+/* line(level [, source]): the line being run at `level` of the caller's
+ * stack (as debug.getinfo(level + 1, "l").currentline), without building a
+ * table: a framework registering thousands of tests asks once per test.
+ * Given the spec's `source` ("@spec/x_spec.lua"), a second result names the
+ * file running there (its short_src) when it is another one: a test defined
+ * in a helper the spec requires. */
 static int line_fn(lua_State *L) {
     lua_Debug ar;
     int level = (int)luaL_optinteger(L, 1, 1);
-    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "l", &ar)) lua_pushinteger(L, ar.currentline);
-    else lua_pushinteger(L, 0);
+    const char *source = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, source ? "Sl" : "l", &ar)) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    lua_pushinteger(L, ar.currentline);
+    if (source && ar.source && strcmp(ar.source, source) != 0 && ar.source[0] == '@') {
+        lua_pushstring(L, ar.short_src);
+        return 2;
+    }
     return 1;
 }
 
 void bk_push_line(lua_State *L) { lua_pushcfunction(L, line_fn); }
 
 /* --- report(): a worker's results, written straight into the channel ------
- * report(status, name, line, duration, message, traceback, output, picture)
+ * report(status, name, line, duration, message, traceback, output, picture,
+ * defined_in)
  * as the framework calls it, formatted here as the runner's "R" record, so a
  * passing test costs no host-language strings at all. */
 
@@ -346,7 +358,8 @@ static int channel_report(lua_State *L) {
     put_bytes("\t", 1);
     put_value(L, 7);
     put_bytes(has_message ? "\t1" : "\t0", 2);
-    if (lua_type(L, 8) == LUA_TTABLE) {
+    int has_picture = lua_type(L, 8) == LUA_TTABLE;
+    if (has_picture) {
         static const char *keys[] = { "expected", "actual", "diffs", "caption" };
         for (int k = 0; k < 4; k++) {
             put_bytes("\t", 1);
@@ -365,6 +378,12 @@ static int channel_report(lua_State *L) {
             }
             lua_pop(L, 1);
         }
+    }
+    /* The file that defined the test, when not the spec (busted shows it). */
+    if (lua_type(L, 9) == LUA_TSTRING) {
+        if (!has_picture) put_bytes("\t\t\t\t", 4);
+        put_bytes("\t", 1);
+        put_value(L, 9);
     }
     put_bytes("\n", 1);
     /* What the test printed reaches standard output before the runner

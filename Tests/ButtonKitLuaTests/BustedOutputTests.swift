@@ -56,6 +56,17 @@ struct BustedOutputTests {
         #expect(Self.normalized(r.stdout) == (try Self.expected("gtest-shuffle-7")))
     }
 
+    /// Where busted places a result: a test defined in a helper the spec
+    /// requires at the helper's line, an error raised while a module loads
+    /// at the module's line, with the trace cut at the first C function.
+    @Test(arguments: ["plainTerminal", "gtest"], ["", "-v"])
+    func resultsArePlacedWhereBustedPlacesThem(_ format: String, _ verbose: String) throws {
+        let dir = CLI.fixtures.appendingPathComponent("busted-places")
+        let r = try CLI.run(["test"] + (verbose.isEmpty ? [] : [verbose]) + ["-o", format, "--sort-files", "spec"], in: dir)
+        let want = try String(contentsOf: dir.appendingPathComponent("expected/\(format)\(verbose).txt"), encoding: .utf8)
+        #expect(Self.normalized(r.stdout) == want)
+    }
+
     /// busted shuffles hooks along with tests: with hooks registered among
     /// the tests (setup, before_each, after_each, lazy_setup, teardown, in
     /// nested blocks too) the order is still busted's.

@@ -62,7 +62,7 @@ public final class BustedTerminalReporter: Reporter {
         guard !listing else { return }
         var s = "\n" + statusLine(summary) + "\n"
         for p in pendings {
-            s += "\n" + paint("Pending", "33") + " \(arrow) " + paint(p.file, "36") + " @ " + paint(String(pendingLine(p)), "36")
+            s += "\n" + paint("Pending", "33") + " \(arrow) " + paint(p.bustedFile, "36") + " @ " + paint(String(pendingLine(p)), "36")
             s += "\n" + paint(p.name, "1")
             if let m = p.message { s += "\n" + m }
             s += "\n"
@@ -75,8 +75,8 @@ public final class BustedTerminalReporter: Reporter {
     /// busted shows a `pending()` called inside a test where it was called,
     /// which its message starts with (`spec/x_spec.lua:6: reason`).
     func pendingLine(_ p: TestResult) -> Int {
-        guard let m = p.message, m.hasPrefix(p.file + ":") else { return p.line }
-        let rest = m.dropFirst(p.file.count + 1)
+        guard let m = p.message, m.hasPrefix(p.bustedFile + ":") else { return p.line }
+        let rest = m.dropFirst(p.bustedFile.count + 1)
         let digits = rest.prefix { $0.isNumber }
         guard !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": "), let n = Int(digits) else { return p.line }
         return n
@@ -88,7 +88,7 @@ public final class BustedTerminalReporter: Reporter {
         if r.origin == .block && (r.line == 0 || r.isFileError) && !r.hasTrace {
             return word + " \(arrow) " + paint(r.message ?? "Nil error", "36") + "\n" + paint(r.name, "1")
         }
-        var s = word + " \(arrow) " + paint(r.file, "36") + " @ " + paint(String(r.bustedLine), "36") + "\n" + paint(r.bustedName, "1") + "\n"
+        var s = word + " \(arrow) " + paint(r.bustedFile, "36") + " @ " + paint(String(r.bustedLine), "36") + "\n" + paint(r.bustedName, "1") + "\n"
         if let seed { s += "Random seed: \(seed)\n" }
         s += r.message ?? "Nil error"
         if verbose, let tb = r.traceback, !tb.isEmpty { s += "\n\nstack traceback:\n" + tb + "\n" }

@@ -70,8 +70,8 @@ public final class GTestReporter: Reporter {
             if !deferPrint { out.write(description(r)) }
             return
         }
-        if running.map({ $0.file != r.file || $0.name != r.name }) ?? true {
-            out.write(green("[ RUN      ]") + " " + name(r.file, r.line, r.name) + "\n")
+        if running.map({ $0.file != r.bustedFile || $0.name != r.name }) ?? true {
+            out.write(green("[ RUN      ]") + " " + name(r.bustedFile, r.line, r.name) + "\n")
         }
         running = nil
         if echoesOutput && !r.output.isEmpty { out.write(r.output) }
@@ -90,7 +90,7 @@ public final class GTestReporter: Reporter {
             if !deferPrint { out.write(description(r)) }
         case .listed: return
         }
-        out.write(label + " " + name(r.file, r.bustedLine, r.bustedName) + " (\(BustedTime.ms(r.duration)) ms)\n")
+        out.write(label + " " + name(r.bustedFile, r.bustedLine, r.bustedName) + " (\(BustedTime.ms(r.duration)) ms)\n")
     }
 
     func description(_ r: TestResult) -> String {
@@ -114,7 +114,7 @@ public final class GTestReporter: Reporter {
             guard !rs.isEmpty else { return }
             s += label + " \(rs.count) \(rs.count == 1 ? items[0] : items[1]), listed below:\n"
             for r in rs {
-                s += label + " " + name(r.file, r.bustedLine, r.bustedName) + "\n"
+                s += label + " " + name(r.bustedFile, r.bustedLine, r.bustedName) + "\n"
                 if deferPrint && details { s += description(r) } else if deferPrint, let m = r.message { s += m + "\n" }
             }
         }

@@ -45,6 +45,8 @@ local function new_block(kind, name, fn, parent, line)
 end
 
 local host_line = host.line
+local spec_source -- "@path" of the spec file, for trimming tracebacks and
+                  -- telling tests a required helper defines
 local function caller_line(level)
   -- line(n) counts from its caller: level + 1 skips caller_line itself.
   return host_line(level + 1)
@@ -92,10 +94,12 @@ local function register_test(kind, is_pending)
     -- As busted: `it("name")` without a body registers nothing (only
     -- `pending("name")` makes a pending test).
     if fn == nil and not is_pending then return end
-    local line = caller_line(2)
+    -- Where the test is defined: a helper the spec requires may define it
+    -- (busted then names that file).
+    local line, defined_in = host_line(2, spec_source)  -- 2: the caller of it()
     name = tostring(name)
     local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
-      file = opts.file }
+      file = opts.file, defined_in = defined_in }
     if is_pending then t.pending = true end
     if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
     current.children[#current.children + 1] = t
@@ -277,17 +281,23 @@ local function shuffle(list, seed)
   end
 end
 
-local spec_source -- "@path" of the spec file, for trimming tracebacks
 
 -- Keeps the frames a user wants to see: the spec and its helpers, not the
 -- framework, not C functions.
-local function trim_traceback(tb)
+local function trim_traceback(tb, through_c)
   local out = {}
   for line in tostring(tb):gmatch("[^\n]+") do
-    -- The framework's bytecode carries no source names: its frames read "?".
-    if line:match("^%s") and not line:find("%[buttonkit") and not line:find("%[C%]")
-      and not line:match("^%s+%?[:%s]") then
-      out[#out + 1] = line
+    if line:match("^%s") then
+      if line:find("%[C%]") then
+        -- As busted: the trace ends at the first C function below the
+        -- user's frames (require, pcall, table.sort, the runner's own call).
+        -- A handler's trace goes on through the bridge's call (through_c),
+        -- down to the line that tapped.
+        if #out > 0 and not through_c then break end
+      -- The framework's bytecode carries no source names: its frames read "?".
+      elseif not line:find("%[buttonkit") and not line:match("^%s+%?[:%s]") then
+        out[#out + 1] = line
+      end
     end
   end
   return table.concat(out, "\n")
@@ -342,7 +352,7 @@ local function split_handler_traceback(msg, tb)
   for line in rest:gmatch("[^\n]+") do
     if line:sub(1, 1) ~= "\t" then return msg, tb end
   end
-  return msg:sub(1, at - 1), trim_traceback(rest)
+  return msg:sub(1, at - 1), trim_traceback(rest, true)
 end
 
 -- Runs fn until `deadline` (clock() seconds; nil: no limit) through the
@@ -400,10 +410,15 @@ local function report(node, status, message, traceback, started, output, details
   if status == "pending" then busted.pending_names[#busted.pending_names + 1] = name end
   -- A file's top level that raised is reported where it raised, when the
   -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
-  if node.kind == "file" and (node.line or 0) == 0 and type(message) == "string"
-      and message:sub(1, #node.name + 1) == node.name .. ":" then
-    local at = tonumber(message:match("^(%d+):", #node.name + 2))
-    if at then node = { kind = "file", name = node.name, line = at, last = node.last } end
+  if node.kind == "file" and (node.line or 0) == 0 and type(message) == "string" then
+    if message:sub(1, #node.name + 1) == node.name .. ":" then
+      local at = tonumber(message:match("^(%d+):", #node.name + 2))
+      if at then node = { kind = "file", name = node.name, line = at, last = node.last } end
+    else
+      -- Raised in a module the spec loads: busted names that file and line.
+      local path, at = message:match("^([^\n:]+%.lua):(%d+): ")
+      if path then node = { kind = "file", name = node.name, line = tonumber(at), last = node.last, defined_in = path } end
+    end
   end
   -- An error outside a test says where it came from (busted counts it
   -- without a test event): a describe or file, or a hook.
@@ -413,7 +428,7 @@ local function report(node, status, message, traceback, started, output, details
   if name == "" then name = node.name end
   -- Positional arguments: no table to build per test.
   host_report(status, name, node.line or 0, started and (host_clock() - started) or 0,
-    message, traceback, output, details)
+    message, traceback, output, details, node.defined_in)
   if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
 end
 
@@ -557,7 +572,7 @@ local function run_test(test)
   local status, msg, tb
   local ran = run_hooks("before_each", false, parent, deadline)
   if ran then
-    if report_starts then host.started(name, test.line or 0) end
+    if report_starts then host.started(name, test.line or 0, test.defined_in) end
     running_test = test
     status, msg, tb = safe(test.fn, deadline)
     running_test = nil

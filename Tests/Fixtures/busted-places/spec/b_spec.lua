@@ -1,0 +1,2 @@
+local m = require "modx"
+it("t", function() end)
