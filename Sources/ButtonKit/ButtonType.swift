@@ -2,14 +2,9 @@
 /// differently: `custom` (the default, and the seeds' world: white title,
 /// nothing tinted) and `system` (title in the tint colour, UIKit's faded
 /// highlight and grey disabled title).
-public enum ButtonType: String, CaseIterable, Sendable, Codable {
+public enum ButtonType: String, CaseIterable, NamedChoice, Sendable, Codable {
     case custom, system
 
-    /// Parses `"custom"` or `"system"` (any case), with a suggestion on typos.
-    public init(parsing text: String) throws(ButtonKitError) {
-        guard let t = ButtonType(rawValue: text.lowercased()) else {
-            throw .notOneOf(kind: "button type", name: text, choices: ButtonType.allCases.map(\.rawValue))
-        }
-        self = t
-    }
+    /// What a value is called in messages (see `NamedChoice`).
+    public static let choiceKind = "button type"
 }

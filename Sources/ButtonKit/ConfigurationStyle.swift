@@ -3,7 +3,7 @@
 /// bordered = gray, borderedTinted = tinted, borderedProminent = filled.
 /// The name a script used is kept (it reads back as written); `look` is
 /// what it draws as.
-public enum ConfigurationStyle: String, CaseIterable, Sendable, Codable {
+public enum ConfigurationStyle: String, CaseIterable, NamedChoice, Sendable, Codable {
     case plain, gray, tinted, filled
     case borderless, bordered, borderedTinted, borderedProminent
 
@@ -19,12 +19,6 @@ public enum ConfigurationStyle: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// Parses a style name (any case), with a suggestion on typos.
-    public init(parsing text: String) throws(ButtonKitError) {
-        let lower = text.lowercased()
-        guard let s = ConfigurationStyle.allCases.first(where: { $0.rawValue.lowercased() == lower }) else {
-            throw .notOneOf(kind: "configuration style", name: text, choices: ConfigurationStyle.allCases.map(\.rawValue))
-        }
-        self = s
-    }
+    /// What a value is called in messages (see `NamedChoice`).
+    public static let choiceKind = "configuration style"
 }

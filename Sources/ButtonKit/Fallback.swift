@@ -1,5 +1,5 @@
 /// How a state without its own value for a property finds one.
-public enum Fallback: String, CaseIterable, Sendable, Codable {
+public enum Fallback: String, CaseIterable, NamedChoice, Sendable, Codable {
     /// UIKit's documented rule: the exact state, else normal, else the system
     /// default. `[.selected, .highlighted]` does not borrow from `.selected`.
     case uikit
@@ -8,11 +8,6 @@ public enum Fallback: String, CaseIterable, Sendable, Codable {
     /// normal, else the system default.
     case cascade
 
-    /// Parses `"uikit"` or `"cascade"` (any case), with a suggestion on typos.
-    public init(parsing text: String) throws(ButtonKitError) {
-        guard let f = Fallback(rawValue: text.lowercased()) else {
-            throw .notOneOf(kind: "fallback", name: text, choices: ["uikit", "cascade"])
-        }
-        self = f
-    }
+    /// What a value is called in messages (see `NamedChoice`).
+    public static let choiceKind = "fallback"
 }

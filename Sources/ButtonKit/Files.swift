@@ -7,6 +7,8 @@ import Glibc
 public enum Files {
     /// The whole file as UTF-8 text, or an error naming the path and the reason.
     public static func read(_ path: String) throws(ButtonKitError) -> String { try FileIO.read(path) }
+    /// A whole file as raw bytes (stats files, anything not text).
+    public static func readBytes(_ path: String) throws(ButtonKitError) -> [UInt8] { try FileIO.readBytes(path) }
 
     /// Atomic replace: temporary file, fsync, rename.
     public static func writeAtomically(_ text: String, to path: String) throws(ButtonKitError) {

@@ -1,17 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKitTesting
 
 /// Clocks and process timing shared by every benchmark. Benchmarks take the
 /// best of several rounds: on a two-core machine the minimum is the figure
 /// least disturbed by whatever the other core is doing.
 enum Timing {
-    /// Monotonic seconds.
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
+    /// Monotonic seconds: the runner's clock.
+    static func now() -> Double { Clock.now() }
 
     /// Best of `rounds` timings of `body`, in seconds.
     static func best(_ rounds: Int = 5, _ body: () throws -> Void) rethrows -> Double {

@@ -16,16 +16,7 @@ final class CoverageLua {
         o.timeout = 30
         ctx = try LuaContext(options: o)
         let L = ctx.L
-        guard let host = EmbeddedLua.modules["coverage.host"] else {
-            throw LuaError(kind: .runtime, message: "the coverage modules are missing from this build")
-        }
-        try ctx.load(embedded: host)
-        lua_createtable(L, 0, 4)
-        for (name, chunk) in EmbeddedLua.modules where name.hasPrefix("coverage.") && name != "coverage.host" {
-            Value.pushString(L, name)
-            try ctx.load(embedded: chunk)
-            lua_rawset(L, -3)
-        }
+        try EmbeddedFamily.push(ctx, "coverage", shortNames: false, what: "the coverage modules")
         bk_push_coverage_lib(L)
         try ctx.call(nargs: 2, nresults: 1, timeout: 5)
         api = luaL_ref(L, bk_registryindex())

@@ -154,23 +154,7 @@ public struct CoverageStats: Equatable, Sendable {
 /// Raw file reads and writes for coverage files (names and sources may hold
 /// any bytes).
 enum CoverageFiles {
-    static func read(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 65536) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
-    }
+    static func read(_ path: String) -> [UInt8]? { try? Files.readBytes(path) }
 
     /// Why the last call failed.
     static func reason() -> String { String(cString: strerror(errno)) }

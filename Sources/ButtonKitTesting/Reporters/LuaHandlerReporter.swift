@@ -46,17 +46,8 @@ public final class LuaHandlerReporter: Reporter {
         o.cpath = s.cpath
         ctx = try LuaContext(options: o)
         let L = ctx.L
-        guard let hostChunk = EmbeddedLua.modules["handlers.host"] else {
-            throw LuaError(kind: .runtime, message: "the output handler host is missing from this build")
-        }
-        try ctx.load(embedded: hostChunk)
         // Fallback modules: lua/handlers/<module path>.lua, and our `say`.
-        lua_createtable(L, 0, 12)
-        for (name, chunk) in EmbeddedLua.modules where name.hasPrefix("handlers.") && name != "handlers.host" {
-            Value.pushString(L, String(name.dropFirst("handlers.".count)))
-            try ctx.load(embedded: chunk)
-            lua_rawset(L, -3)
-        }
+        try EmbeddedFamily.push(ctx, "handlers", shortNames: true, what: "the output handler host")
         if let say = EmbeddedLua.modules["say"] {
             Value.pushString(L, "say")
             try ctx.load(embedded: say)

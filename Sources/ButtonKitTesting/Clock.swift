@@ -3,16 +3,23 @@ import Glibc
 #endif
 
 /// Wall and monotonic time without Foundation.
-enum Clock {
-    /// Monotonic seconds: the same clock the time limits use.
-    static func now() -> Double {
+public enum Clock {
+    /// Monotonic seconds.
+    public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
+    /// Seconds since the epoch, with fractions.
+    public static func wallNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
     /// `2026-11-30T12:00:00` (UTC), for report timestamps.
-    static func isoNow() -> String {
+    public static func isoNow() -> String {
         var t = time(nil)
         var tm = tm()
         gmtime_r(&t, &tm)
