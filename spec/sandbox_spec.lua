@@ -26,6 +26,19 @@ describe("sandbox", function()
     assert.matches("outside the working tree", rerr)
   end)
 
+  it("refuses a way out whose next part starts with a combining mark", function()
+    -- To Swift the slash and the mark are one character; to the kernel the
+    -- slash still separates, and ".." still leads out.
+    local mark = utf8.char(0x0670)
+    local f, err = io.open("../" .. mark .. "escape.txt", "w")
+    assert.is_nil(f)
+    assert.matches("outside the working tree", err)
+    f, err = io.open("spec/../../" .. mark .. "escape.txt", "w")
+    assert.is_nil(f)
+    assert.matches("outside the working tree", err)
+    assert.error_matches(function() ui.store("../" .. mark .. "escape.json") end, "outside the working tree")
+  end)
+
   it("refuses names with a NUL byte, which C would cut short", function()
     local f, err = io.open("/etc/passwd\0/../../spec/sandbox_spec.lua")
     assert.is_nil(f)

@@ -160,14 +160,7 @@ enum FileIO {
         return try body()
     }
 
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        let d = String(path[..<slash])
-        return d.isEmpty ? "/" : d
-    }
+    static func directory(of path: String) -> String { PathText.directory(of: path) }
 
-    static func basename(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
+    static func basename(of path: String) -> String { PathText.basename(of: path) }
 }

@@ -24,7 +24,7 @@ public enum OutputHandlers {
         }
         let path = (lpath + ["./src/?.lua;./src/?/?.lua;./src/?/init.lua", luaPath]).joined(separator: ";")
         for module in ["busted.outputHandlers." + name, name] {
-            let rel = module.split(separator: ".").joined(separator: "/")
+            let rel = PathText.replacing(".", with: "/", in: module)
             for template in path.split(separator: ";") {
                 let candidate = template.split(separator: "?", omittingEmptySubsequences: false).joined(separator: rel)
                 if Files.exists(candidate) && !Files.isDirectory(candidate) { return candidate }

@@ -44,7 +44,7 @@ public enum SpecDiscovery {
     private static func walk(_ dir: String, _ m: LuaPattern?, _ patterns: [String], _ excluding: [String],
                              _ recursive: Bool, _ out: inout [String]) {
         for name in Files.list(dir) {
-            if name.hasPrefix(".") { continue }
+            if PathText.hasPrefix(name, ".") { continue }
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             if Files.isDirectory(path) {
                 if name == "__snapshots__" || !recursive { continue }

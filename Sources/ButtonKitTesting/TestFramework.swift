@@ -267,10 +267,10 @@ enum TestFramework {
     /// `__snapshots__` (or a snapshot file) that is a link leading elsewhere
     /// gets the sandbox's check like any other path.
     static func checkedPath(_ L: OpaquePointer, _ path: String, _ fname: String) throws -> String {
-        if let s = session(L), Files.directory(of: path) == s.snapshotsDir, !path.utf8.contains(0),
-           !Files.basename(of: path).hasPrefix("."),
+        if let s = session(L), PathText.same(Files.directory(of: path), s.snapshotsDir), !path.utf8.contains(0),
+           !PathText.hasPrefix(Files.basename(of: path), "."),
            let real = LuaContext.realTarget(path), let specDir = LuaContext.realTarget(Files.directory(of: s.file)),
-           real == specDir + "/__snapshots__/" + Files.basename(of: path) {
+           PathText.same(real, specDir + "/__snapshots__/" + Files.basename(of: path)) {
             return path
         }
         return try LuaContext.of(L).allowedPath(path, fname)

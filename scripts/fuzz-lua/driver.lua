@@ -50,7 +50,11 @@ local fonts = { "13", "bold 13", "heavy 1000", "light 0.5", "bold", "13 bold", "
 local words = { "ascending", "descending", "none", "uikit", "cascade", "all", "asc", "desc", "threeWay",
   "twoWay", "price", "sales", "default", "up", "down" }
 local paths = { "s1.json", "s2.json", "s3.json", "sub/s.json", "../out.json", "/etc/passwd", "a\0.json", "",
-  ".", "s1.json/x", "dir/" }
+  ".", "s1.json/x", "dir/",
+  -- A part that starts with a combining mark: one character with the slash
+  -- before it to Swift, a separate part to the kernel.
+  "../" .. utf8.char(0x0670) .. "out.json", "sub/../../" .. utf8.char(0x0670) .. "x.json",
+  utf8.char(0x0670) .. "s.json" }
 
 local kinds = { "button", "sortButton", "radioGroup", "sortBar", "screen", "store", "styleBuilder" }
 local methods, fields = {}, {}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKit
 
 /// Confines file access to a root folder (the working tree).
 ///
@@ -44,9 +45,9 @@ struct Sandbox: Sendable {
 
     /// Lexically normalized absolute path (no symlinks followed).
     static func normalize(_ path: String, relativeTo base: String) -> String {
-        let full = path.hasPrefix("/") ? path : base + "/" + path
-        var parts: [Substring] = []
-        for c in full.split(separator: "/") {
+        let full = PathText.hasPrefix(path, "/") ? path : base + "/" + path
+        var parts: [String] = []
+        for c in PathText.components(full) {
             if c == "." || c.isEmpty { continue }
             if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(c)
@@ -58,8 +59,8 @@ struct Sandbox: Sendable {
     /// (dangling ones included); nil for names with NUL or link loops.
     static func realTarget(_ path: String) -> String? {
         guard !path.isEmpty, !path.utf8.contains(0) else { return nil }
-        var resolved: [String] = path.hasPrefix("/") ? [] : (realpath(cwd()) ?? cwd()).split(separator: "/").map(String.init)
-        var pending: [String] = path.split(separator: "/").map(String.init).reversed()
+        var resolved: [String] = PathText.hasPrefix(path, "/") ? [] : PathText.components(realpath(cwd()) ?? cwd())
+        var pending: [String] = PathText.components(path).reversed()
         var links = 0
         while let c = pending.popLast() {
             if c == "." || c.isEmpty { continue }
@@ -68,8 +69,8 @@ struct Sandbox: Sendable {
             if let target = readLink(candidate) {
                 links += 1
                 if links > 40 { return nil }
-                if target.hasPrefix("/") { resolved = [] }
-                pending += target.split(separator: "/").map(String.init).reversed()
+                if PathText.hasPrefix(target, "/") { resolved = [] }
+                pending += PathText.components(target).reversed()
             } else {
                 resolved.append(c)
             }
@@ -80,7 +81,7 @@ struct Sandbox: Sendable {
     /// The resolved path when it is inside the root, else nil.
     func resolve(_ path: String) -> String? {
         guard let r = Sandbox.realTarget(path) else { return nil }
-        guard r == root || r.hasPrefix(root == "/" ? "/" : root + "/") else { return nil }
+        guard PathText.isInside(r, root) else { return nil }
         return r
     }
 
@@ -91,7 +92,7 @@ struct Sandbox: Sendable {
     /// (symlinks resolved; Debian links 5.4's modules to a shared folder).
     static func isSystemLuaModule(_ path: String) -> Bool {
         guard path.hasSuffix(".lua"), let real = realTarget(path) else { return false }
-        return systemLuaRoots.contains { real.hasPrefix($0 + "/") }
+        return systemLuaRoots.contains { real != $0 && PathText.isInside(real, $0) }
     }
 
     func refusal(_ path: String, _ function: String) -> String {

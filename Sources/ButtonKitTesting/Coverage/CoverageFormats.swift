@@ -54,7 +54,7 @@ extension CoverageReport {
         """
         for p in packages {
             let ph = p.files.reduce(0) { $0 + $1.hits }, pm = p.files.reduce(0) { $0 + $1.missed }
-            out += "    <package name=\"\(XML.escape(p.name == "." ? "." : p.name.split(separator: "/").joined(separator: ".")))\" "
+            out += "    <package name=\"\(XML.escape(p.name == "." ? "." : PathText.components(p.name).joined(separator: ".")))\" "
             out += "line-rate=\"\(CoverageReport.rate(ph, pm))\" branch-rate=\"0\" complexity=\"0\">\n      <classes>\n"
             for f in p.files {
                 let name = XML.escape(f.name)
@@ -131,8 +131,6 @@ extension CoverageReport {
 extension CoverageReport {
     /// The folder of a relative name, "." for a bare one.
     static func folder(of name: String) -> String {
-        guard let slash = name.lastIndex(of: "/") else { return "." }
-        let dir = String(name[..<slash])
-        return dir.isEmpty ? "/" : dir
+        PathText.directory(of: name)
     }
 }

@@ -55,7 +55,7 @@ struct CoverageReport {
         report.maxHits = merged.values.map(\.maxHits).max() ?? 0
         if settings.untestedAll || !settings.untestedPaths.isEmpty {
             for path in untestedFiles(settings.untestedAll ? nil : settings.untestedPaths) {
-                let name = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                let name = PathText.droppingDotSlash(path)
                 guard try lua.included(name) else { continue }
                 if specs.contains(name), !(try lua.named(name)) { continue }
                 let real = try lua.realName(name)

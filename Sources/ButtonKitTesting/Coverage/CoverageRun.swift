@@ -31,8 +31,7 @@ public final class CoverageRun {
     /// ("./spec/x.lua" is "spec/x.lua").
     func specFiles(_ files: [String]) {
         specs = Set(files.map { f in
-            let g = f.hasPrefix("./") ? String(f.dropFirst(2)) : f
-            return String(g.map { $0 == "\\" ? "/" : $0 })
+            PathText.replacing("\\", with: "/", in: PathText.droppingDotSlash(f))
         })
     }
 

@@ -1,3 +1,5 @@
+import ButtonKit
+
 /// JUnit XML in the common schema (testsuites > testsuite > testcase) that
 /// CI servers read: one testsuite per spec file. A failure's `message`
 /// attribute carries the whole message; the body adds the traceback.
@@ -20,7 +22,7 @@ public final class JUnitReporter: DocumentReporter {
             let time = rs.reduce(0) { $0 + $1.duration }
             out += "  <testsuite name=\"\(XML.escape(file))\" id=\"\(i)\" tests=\"\(fs.total + listed)\" failures=\"\(fs.failed)\" errors=\"\(fs.errors)\" skipped=\"\(fs.skipped + listed)\" time=\"\(Seconds.format(time))\" timestamp=\"\(timestamp)\" hostname=\"localhost\">\n"
             for r in rs {
-                let classname = file.hasSuffix(".lua") ? String(String(file.dropLast(4)).map { $0 == "/" ? "." : $0 }) : file
+                let classname = file.hasSuffix(".lua") ? PathText.replacing("/", with: ".", in: String(decoding: file.utf8.dropLast(4), as: UTF8.self)) : file
                 out += "    <testcase classname=\"\(XML.escape(classname))\" name=\"\(XML.escape(r.name))\" file=\"\(XML.escape(r.file))\" line=\"\(r.line)\" time=\"\(Seconds.format(r.duration))\""
                 var body = ""
                 switch r.status {

@@ -101,7 +101,7 @@ final class DirectoryWatcher {
 
     /// Folders never walked into: hidden ones (`.git`, `.build`, editors' and
     /// tools' caches).
-    static func isIgnored(folder name: String) -> Bool { name.hasPrefix(".") }
+    static func isIgnored(folder name: String) -> Bool { PathText.hasPrefix(name, ".") }
 
     /// Watches `root` (a folder that must exist) and the folders below it
     /// that hold or lead to relevant files.
@@ -174,7 +174,7 @@ final class DirectoryWatcher {
     /// Stops watching `dir` and every folder below it (it moved away or was
     /// deleted: its watch descriptors would name stale paths).
     private func forget(tree dir: String) {
-        for (path, wd) in watches where path == dir || path.hasPrefix(dir + "/") {
+        for (path, wd) in watches where PathText.isInside(path, dir) {
             inotify_rm_watch(fd, wd)
             watches[path] = nil
             folders[wd] = nil

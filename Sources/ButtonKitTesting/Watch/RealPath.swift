@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKit
 
 /// Canonical absolute paths. Watch mode compares three spellings of the same
 /// file — what a spec passed to `require`/`dofile` (`./src/x.lua`), what
@@ -21,13 +22,13 @@ enum RealPath {
     /// `path` joined to the working folder when relative, `./` steps dropped.
     static func absolute(_ path: String) -> String {
         var base = path
-        if !path.hasPrefix("/") {
+        if !PathText.hasPrefix(path, "/") {
             var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let cwd = getcwd(&buf, buf.count) != nil ? String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
             base = cwd + "/" + path
         }
-        var parts: [Substring] = []
-        for c in base.split(separator: "/") where c != "." {
+        var parts: [String] = []
+        for c in PathText.components(base) where c != "." {
             if c == "..", !parts.isEmpty { parts.removeLast() } else if c != ".." { parts.append(c) }
         }
         return "/" + parts.joined(separator: "/")

@@ -86,7 +86,7 @@ public final class WatchSession {
         try watcher.watchTree(".")
         for p in plan.paths {
             let r = RealPath.of(p)
-            if r == home || r.hasPrefix(home == "/" ? "/" : home + "/") { continue }
+            if PathText.isInside(r, home) { continue }
             if Files.isDirectory(r) { try watcher.watchTree(r) } else { try watcher.watchFolder(Files.directory(of: r)) }
         }
         state.helpers = Set(plan.test.helpers.filter { Files.exists($0) }.map(RealPath.of))
@@ -266,7 +266,7 @@ public final class WatchSession {
     func names(_ paths: [String]) -> String {
         let prefix = home == "/" ? "/" : home + "/"
         let short = paths.map { p in
-            (p.hasPrefix(prefix) ? String(p.dropFirst(prefix.count)) : p) + (Files.exists(p) ? "" : " (deleted)")
+            (PathText.hasPrefix(p, prefix) ? String(decoding: p.utf8.dropFirst(prefix.utf8.count), as: UTF8.self) : p) + (Files.exists(p) ? "" : " (deleted)")
         }
         if short.count <= 3 { return short.joined(separator: ", ") }
         return short.prefix(3).joined(separator: ", ") + " and \(short.count - 3) more"

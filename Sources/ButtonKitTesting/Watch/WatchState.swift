@@ -1,3 +1,5 @@
+import ButtonKit
+
 /// What watch mode remembers between runs, and how it decides what a change
 /// reruns first. Pure bookkeeping (no files, no processes), so the rules are
 /// tested on their own.
@@ -66,9 +68,9 @@ struct WatchState {
 
     /// Whether anything known was inside `folder`.
     func isKnown(under folder: String) -> Bool {
-        let prefix = folder + "/"
-        return helpers.contains { $0.hasPrefix(prefix) } || real.values.contains { $0.hasPrefix(prefix) }
-            || loads.values.contains { $0.contains { $0.hasPrefix(prefix) } }
+        func under(_ path: String) -> Bool { path != folder && PathText.isInside(path, folder) }
+        return helpers.contains(where: under) || real.values.contains(where: under)
+            || loads.values.contains { $0.contains(where: under) }
     }
 
     /// The spec files among `specs` that depend on a changed file (real
@@ -76,8 +78,7 @@ struct WatchState {
     /// order.
     func affected(_ specs: [String], changed: Set<String>, goneFolders: [String] = []) -> [String] {
         if !helpers.isDisjoint(with: changed) { return specs }
-        let prefixes = goneFolders.map { $0 + "/" }
-        func hit(_ path: String) -> Bool { changed.contains(path) || prefixes.contains { path.hasPrefix($0) } }
+        func hit(_ path: String) -> Bool { changed.contains(path) || goneFolders.contains { path != $0 && PathText.isInside(path, $0) } }
         return specs.filter { s in
             if let r = real[s], hit(r) { return true }
             return loads[s]?.contains(where: hit) ?? false
