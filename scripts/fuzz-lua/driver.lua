@@ -382,6 +382,29 @@ function pick(level)
       seen["ui." .. kind] = true
       keep(kind, constructors[kind](level))
     end
+  elseif r <= 22 and R(4) == 1 then                      -- the file functions the sandbox guards
+    local f = pick_from({ "io.open", "io.lines", "loadfile", "dofile", "os.remove", "os.rename" })
+    local p, q = R(6) == 1 and string_() or pick_from(paths), pick_from(paths)
+    local mode = pick_from({ "r", "w", "a", "w+", "rb" })
+    -- Writes aimed outside go to one harmless name that scripts/fuzz checks
+    -- for afterwards (never to a system file, should the sandbox fail).
+    local function harmless(x)
+      if type(x) == "string" and x:sub(1, 1) == "/" then return "/tmp/buttonkit-fuzz-outside" end
+      return x
+    end
+    if f ~= "io.lines" and f ~= "loadfile" and f ~= "dofile" and not (f == "io.open" and mode:sub(1, 1) == "r") then
+      p, q = harmless(p), harmless(q)
+    end
+    return function()
+      note(f .. "(" .. describe_value(p) .. ")")
+      seen[f] = true
+      if f == "io.open" then local h = io.open(p, mode) if h then h:write("x") h:close() end
+      elseif f == "io.lines" then for _ in io.lines(p) do break end
+      elseif f == "loadfile" then return loadfile(p)
+      elseif f == "dofile" then return dofile(p)
+      elseif f == "os.remove" then return os.remove(p)
+      else return os.rename(p, q) end
+    end
   elseif r <= 22 then                                    -- a value helper
     local name = pick_from(helpers)
     local a = args(level)
