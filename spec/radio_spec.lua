@@ -118,4 +118,14 @@ describe("radio groups", function()
     assert.are.equal("b", h.value)
     assert.error_matches(function() ui.radioGroup { id = "y", value = "z", options = { { value = "a" } } } end, "no option")
   end)
+
+  it("tell values apart by their bytes, as Lua does", function()
+    local composed, decomposed = "caf\u{E9}", "cafe\u{301}"
+    local h = ui.radioGroup { id = "city", options = { { title = "A", value = composed }, { title = "B", value = decomposed } } }
+    assert.are.equal(2, #h.buttons)
+    h:select(decomposed)
+    assert.are.equal(decomposed, h.value)
+    assert.is_true(h.buttons[2].selected)
+    assert.is_false(h.buttons[1].selected)
+  end)
 end)

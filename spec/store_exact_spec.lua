@@ -47,6 +47,25 @@ describe("stores keep values exactly", function()
     end
   end)
 
+  it("refuse a second spelling of a key it holds rather than overwrite the first", function()
+    -- Two keys to Lua (other bytes), one text to Swift.
+    local composed, decomposed = "caf\u{E9}", "cafe\u{301}"
+    local s = ui.store(path)
+    s:set(composed, 1)
+    assert.error_matches(function() s:set(decomposed, 2) end, "already has the key 'caf")
+    assert.are.equal(1, s:get(composed))
+    assert.is_nil(s:get(decomposed))  -- get answers for the exact bytes only
+    assert.are.same({ composed }, s:keys())
+  end)
+
+  it("refuse a file that repeats a key, in any spelling, and leave it alone", function()
+    for _, text in ipairs({ '{"a": 1, "a": 2}', '{"caf\u{E9}": 1, "cafe\u{301}": 2}' }) do
+      write(text)
+      assert.error_matches(function() ui.store(path) end, ":1:%d+: not valid JSON: key '")
+      assert.are.equal(text, read())
+    end
+  end)
+
   it("round-trip 123456789012345678901234567890 exactly", function()
     write('{"big": 123456789012345678901234567890, "neg": -123456789012345678901234567890, "tiny": 1e-400}\n')
     local s = ui.store(path)
@@ -77,7 +96,13 @@ describe("stores keep values exactly", function()
     assert.error_matches(function() s:set("k", 0 / 0) end, "not a finite number")
     assert.error_matches(function() s:set("k", math.huge) end, "not a finite number")
     assert.error_matches(function() s:set("k", -math.huge) end, "not a finite number")
+    -- JSON keys are strings: [5] and ["5"] would be one key.
+    assert.error_matches(function() s:set("k", { [5] = 1, ["5"] = 2 }) end, "both the key 5 and the key '5'")
+    assert.error_matches(function() s:set("k", { "a", "b", ["1"] = "c" }) end, "both the key 1 and the key '1'")
+    assert.error_matches(function() s:set("k", { ["caf\u{E9}"] = 1, ["cafe\u{301}"] = 2 }) end, "other bytes")
     assert.are.same({}, s:keys())
+    s:set("k", { [7] = 1, y = 2 })
+    assert.are.same({ ["7"] = 1, y = 2 }, s:get("k"))
   end)
 
   it("lose nothing between two objects for one file", function()

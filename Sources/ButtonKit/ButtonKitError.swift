@@ -13,6 +13,10 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidValue(what: String, value: String, expected: String)
     /// A radio value that is already used by another member of the group.
     case duplicateValue(group: String, value: String)
+    /// A string given where the model already holds the same text spelled
+    /// with other bytes (see `Spelling`): `holder` holds `held` as a `noun`
+    /// (a key, a value), `given` is the other spelling.
+    case otherSpelling(holder: String, noun: String, given: String, held: String)
     /// A radio value that no member of the group carries.
     case unknownValue(group: String, value: String)
     /// A radio member added with no value given and no `info` to take it from.
@@ -49,6 +53,9 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
             return "invalid \(what) \(value) (expected \(expected))"
         case let .duplicateValue(group, value):
             return "radio group '\(group)' already has an option with value \(value)"
+        case let .otherSpelling(holder, noun, given, held):
+            return "\(holder) already has the \(noun) '\(held)' (\(Self.bytes(held))); '\(given)' (\(Self.bytes(given))) is "
+                + Spelling.explanation + " \(noun)"
         case let .unknownValue(group, value):
             return "radio group '\(group)' has no option with value \(value)"
         case let .missingValue(control):
@@ -67,4 +74,11 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { message }
+
+    /// A string's bytes in hex, for messages about strings that print alike.
+    static func bytes(_ s: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let parts = s.utf8.prefix(40).map { String(decoding: [hex[Int($0 >> 4)], hex[Int($0 & 15)]], as: UTF8.self) }
+        return "bytes " + parts.joined(separator: " ") + (s.utf8.count > 40 ? " …" : "")
+    }
 }

@@ -179,7 +179,15 @@ public enum JSON {
                 while true {
                     skipSpace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                    let keyAt = i
                     let k = try string()
+                    if let j = obj.index(forKey: k) {
+                        i = keyAt
+                        let held = obj.keys[j]
+                        throw error(Spelling.differ(held, k)
+                            ? "key '\(k)' repeats the key '\(held)': it is \(Spelling.explanation) key"
+                            : "key '\(k)' appears twice in one object (one of the two would be lost)")
+                    }
                     skipSpace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
                     i += 1

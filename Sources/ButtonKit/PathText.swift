@@ -32,7 +32,7 @@ public enum PathText {
     /// Whether two paths are the same bytes (Swift's `==` also calls
     /// canonically equal spellings equal, which the kernel does not).
     public static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        Spelling.same(a, b)
     }
 
     /// `path` without a leading `./`, as luacov and busted name files.

@@ -5,6 +5,27 @@ public enum RadioValue: Hashable, Sendable, CustomStringConvertible {
     case int(Int)
     case bool(Bool)
 
+    /// Strings compare by their bytes, as Lua compares them: a composed é
+    /// and an e with a combining accent are two values, as they are two
+    /// strings to the script that chose them (Swift's `==` would call them
+    /// one; see `Spelling`).
+    public static func == (a: RadioValue, b: RadioValue) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)): return Spelling.same(x, y)
+        case let (.int(x), .int(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .string(let s): h.combine(0); for b in s.utf8 { h.combine(b) }
+        case .int(let i): h.combine(1); h.combine(i)
+        case .bool(let b): h.combine(2); h.combine(b)
+        }
+    }
+
     /// Strings quoted, so `''` (the seed's "any time" option) is visible.
     public var description: String {
         switch self {

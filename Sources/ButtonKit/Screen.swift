@@ -115,8 +115,8 @@ public final class Screen: TraitEnvironment {
     /// Finds a control by id: buttons (including members), groups, bars.
     public func find(_ id: String) -> Item? {
         for item in items.reversed() {
-            if item.id == id { return item }
-            for b in item.buttons where b.id == id { return .button(b) }
+            if Spelling.same(item.id, id) { return item }
+            for b in item.buttons where Spelling.same(b.id, id) { return .button(b) }
         }
         return nil
     }

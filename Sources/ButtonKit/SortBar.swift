@@ -19,7 +19,7 @@ public final class SortBar: ControlOwner {
     /// belongs to one container at most.
     public func add(_ b: SortButton) throws(ButtonKitError) {
         if let o = b.owner { throw .alreadyOwned(control: b.id, owner: o.ownerID) }
-        if buttons.contains(where: { $0.key == b.key }) {
+        if buttons.contains(where: { Spelling.same($0.key, b.key) }) {
             throw .invalidValue(what: "sort key", value: "'\(b.key)'", expected: "a key not already used in sort bar '\(id)'")
         }
         level.join(b, owner: self)
@@ -32,7 +32,7 @@ public final class SortBar: ControlOwner {
     }
 
     /// The button sorting by `key`, or nil.
-    public func button(forKey key: String) -> SortButton? { buttons.first { $0.key == key } }
+    public func button(forKey key: String) -> SortButton? { buttons.first { Spelling.same($0.key, key) } }
 
     /// The selected button, if any.
     public var selected: SortButton? { buttons.first { $0.direction != .none } }

@@ -53,7 +53,8 @@ public final class Store {
     /// The stored value, or nil when the key is absent.
     public func get(_ key: String) throws(ButtonKitError) -> JSONValue? {
         try refresh()
-        return data[key]
+        guard let i = data.index(forKey: key), !Spelling.differ(data.keys[i], key) else { return nil }
+        return data.values[i]
     }
 
     /// Stores `value` under `key` (nil deletes) and writes the file.
@@ -62,6 +63,9 @@ public final class Store {
             loaded = nil
             try refresh()
             var next = data
+            if let i = next.index(forKey: key), Spelling.differ(next.keys[i], key) {
+                throw .otherSpelling(holder: "store '\(path)'", noun: "key", given: key, held: next.keys[i])
+            }
             next[key] = value
             try persist(next)
             data = next

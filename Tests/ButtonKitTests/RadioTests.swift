@@ -76,6 +76,20 @@ struct RadioTests {
         #expect(g.buttons.count == 4)
     }
 
+    @Test func valuesCompareByBytesAsLuaDoes() throws {
+        let g = RadioGroup(id: "city")
+        let composed = Button(), decomposed = Button()
+        try g.add(composed, value: .string("caf\u{E9}"))
+        try g.add(decomposed, value: .string("cafe\u{301}"))   // another value to Lua, so another option
+        #expect(g.buttons.count == 2)
+        try g.select(.string("cafe\u{301}"))
+        #expect(decomposed.isSelected && !composed.isSelected)
+        #expect(Set([RadioValue.string("caf\u{E9}"), .string("cafe\u{301}")]).count == 2)
+        #expect(throws: ButtonKitError.duplicateValue(group: "city", value: "'caf\u{E9}'")) {
+            try g.add(Button(), value: .string("caf\u{E9}"))
+        }
+    }
+
     @Test func valueDefaultsToInfo() throws {
         let g = try group()
         let b = Button(); b.info = .string("3")

@@ -14,6 +14,35 @@ struct StoreTests {
         #expect(try again.keys() == ["a", "b"])
     }
 
+    @Test func aSecondSpellingOfAKeyIsRefusedNotMergedIntoTheFirst() throws {
+        let path = makeTempDir() + "/s.json"
+        let s = try Store(path: path)
+        try s.set("caf\u{E9}", .int(1))
+        #expect(throws: ButtonKitError.otherSpelling(holder: "store '\(path)'", noun: "key", given: "cafe\u{301}", held: "caf\u{E9}")) {
+            try s.set("cafe\u{301}", .int(2))
+        }
+        #expect(try Store(path: path).get("caf\u{E9}") == .int(1))
+        #expect(try s.get("cafe\u{301}") == nil)   // get answers for the exact bytes only
+        #expect(throws: ButtonKitError.self) { try s.delete("cafe\u{301}") }
+        try s.set("caf\u{E9}", .int(3))   // the held spelling still writes
+        #expect(try Store(path: path).get("caf\u{E9}") == .int(3))
+    }
+
+    @Test func aFileThatRepeatsAKeyIsRefusedAtTheRepeat() throws {
+        for (text, col) in [("{\"a\": 1, \"a\": 2}", 10), ("{\"x\": {\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}}", 19)] {
+            let path = makeTempDir() + "/d.json"
+            writeFile(path, text)
+            let error = #expect(throws: ButtonKitError.self) { _ = try Store(path: path) }
+            guard case let .corruptStore(_, line, column, reason)? = error else {
+                Issue.record("\(text): \(String(describing: error))")
+                continue
+            }
+            #expect(line == 1 && column == col)
+            #expect(reason.contains("key '"))
+            #expect(readFile(path) == text)
+        }
+    }
+
     @Test func deleteRemovesKey() throws {
         let path = makeTempDir() + "/s.json"
         let s = try Store(path: path)

@@ -41,10 +41,13 @@ extension Read {
                 do { v = try json(L, -1, depth: depth + 1) } catch { bk_pop(L, 2); throw error }
                 if lua_type(L, -2) == LUA_TNUMBER, lua_isinteger(L, -2) != 0 {
                     let k = Int(lua_tointegerx(L, -2, nil))
-                    if k >= 1 && k <= n { array[k - 1] = v } else { allArray = false; object[String(k)] = v }
+                    if k >= 1 && k <= n { array[k - 1] = v } else {
+                        allArray = false
+                        do { try put(String(k), v, into: &object) } catch { bk_pop(L, 2); throw error }
+                    }
                 } else if let k = Value.exactString(L, -2) {
                     allArray = false
-                    object[k] = v
+                    do { try put(k, v, into: &object) } catch { bk_pop(L, 2); throw error }
                 } else {
                     let d = lua_type(L, -2) == LUA_TSTRING ? "a key that is not valid UTF-8" : "a \(Value.typeName(L, -2))"
                     bk_pop(L, 2)
@@ -53,11 +56,26 @@ extension Read {
                 bk_pop(L, 1)
             }
             if allArray && count == n { return .array(array.map { $0 ?? .null }) }
-            for (k, v) in array.enumerated() { if let v { object[String(k + 1)] = v } }
+            for (k, v) in array.enumerated() { if let v { try put(String(k + 1), v, into: &object) } }
             return .object(object)
         default:
             throw .value("cannot store a \(Value.typeName(L, i)) (only nil, booleans, numbers, strings and tables of those)")
         }
+    }
+
+    /// One key of a table becoming a JSON object's key. JSON keys are
+    /// strings, so `[5]` and `["5"]` would land on one key, and so would two
+    /// spellings of the same accented text (see `Spelling`): the second is
+    /// refused rather than silently dropped.
+    private static func put(_ k: String, _ v: JSONValue, into object: inout [String: JSONValue]) throws(BridgeError) {
+        if let i = object.index(forKey: k) {
+            let held = object.keys[i]
+            if Spelling.differ(held, k) {
+                throw .value("cannot store a table with the keys '\(held)' and '\(k)': \(Spelling.explanation) key")
+            }
+            throw .value("cannot store a table with both the key \(k) and the key '\(k)': a JSON object's keys are strings, so the two would be one")
+        }
+        object[k] = v
     }
 
     /// A radio value: a string, an integer or a boolean.
