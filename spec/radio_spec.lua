@@ -127,5 +127,7 @@ describe("radio groups", function()
     assert.are.equal(decomposed, h.value)
     assert.is_true(h.buttons[2].selected)
     assert.is_false(h.buttons[1].selected)
+    -- Bytes that are not UTF-8 are refused, not merged into U+FFFD.
+    assert.error_matches(function() ui.radioGroup { { value = "\xff" }, { value = "\xfe" } } end, "valid UTF%-8 expected")
   end)
 end)

@@ -55,6 +55,12 @@ describe("stores keep values exactly", function()
     assert.error_matches(function() s:set(decomposed, 2) end, "already has the key 'caf")
     assert.are.equal(1, s:get(composed))
     assert.is_nil(s:get(decomposed))  -- get answers for the exact bytes only
+    -- Not a lossy copy either: "\xff" is not the key U+FFFD.
+    s:set("\u{FFFD}", 3)
+    assert.is_nil(s:get("\xff"))
+    assert.error_matches(function() s:delete("\xff") end, "valid UTF%-8 expected")
+    assert.are.equal(3, s:get("\u{FFFD}"))
+    s:delete("\u{FFFD}")
     assert.are.same({ composed }, s:keys())
   end)
 

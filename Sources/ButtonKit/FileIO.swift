@@ -135,9 +135,9 @@ enum FileIO {
         var stale: [String] = []
         while let e = readdir(d) {
             let name = FileIO.name(of: e)
-            guard name.hasPrefix(prefix) else { continue }
-            let rest = name.dropFirst(prefix.count)
-            guard let pid = Int32(rest.prefix { $0 != "-" }), pid > 0 else { continue }
+            guard PathText.hasPrefix(name, prefix) else { continue }
+            let rest = name.utf8.dropFirst(prefix.utf8.count)
+            guard let pid = Int32(String(decoding: rest.prefix { $0 != UInt8(ascii: "-") }, as: UTF8.self)), pid > 0 else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { stale.append(dir + "/" + name) }
         }
         closedir(d)

@@ -21,9 +21,11 @@ public enum PathText {
 
     /// Whether `path` is `folder` itself or lies below it, byte for byte.
     /// Both are taken as already normalized (no `.`/`..` steps, no doubled
-    /// slashes); the root folder `/` contains every absolute path.
+    /// slashes); the root folder `/` contains every absolute path, and the
+    /// empty folder (no folder at all) contains nothing.
     public static func isInside(_ path: String, _ folder: String) -> Bool {
         let p = Array(path.utf8), f = Array(folder.utf8)
+        if f.isEmpty { return false }
         if p == f { return true }
         if f == [slash] { return p.first == slash }
         return p.count > f.count && p[f.count] == slash && p.starts(with: f)

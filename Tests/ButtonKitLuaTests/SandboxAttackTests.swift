@@ -130,6 +130,39 @@ struct SandboxAttackTests {
         #expect(e.exists(e.outsideFile("by-link.txt")), "io.open(dangling, 'w') did not create the target unconfined")
     }
 
+    // MARK: Names Swift reads differently from the kernel
+
+    /// `sub/up` and `sub/secret-link` lead outside.
+    func makeNameLinks(_ e: Escape) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("sub"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: e.inTree("sub/up").path, withDestinationPath: "../../outside/by-up.txt")
+        try fm.createSymbolicLink(atPath: e.inTree("sub/secret-link").path, withDestinationPath: "../../outside/secret.lua")
+    }
+
+    /// Everything beside `tree/` and `outside/`, where `../x` would land.
+    func baseListing(_ e: Escape) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: e.base.path)) ?? []).sorted()
+    }
+
+    @Test func combiningMarksAndBytesThatAreNotUTF8LeadNowhereOutside() throws {
+        let e = try setUp("names_probe.lua")
+        try makeNameLinks(e)
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 4 + 1 + 2 + 1, "run")
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "names")
+        #expect(baseListing(e) == ["outside", "tree"], "written beside the tree: \(baseListing(e))")
+    }
+
+    @Test func theNamesProbeDoesGetOutUnconfined() throws {
+        let e = try setUp("names_probe.lua")
+        try makeNameLinks(e)
+        _ = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(e.exists(e.outsideFile("by-up.txt")), "io.open('\\xfe/up', 'w') did not reach outside unconfined")
+        #expect(baseListing(e).count > 2, "io.open('../<mark>by-mark.txt', 'w') did not land beside the tree unconfined")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

@@ -203,7 +203,7 @@ enum ButtonBinding {
         let id = try t.read("id", Read.name)
         let b: Button
         if sort {
-            guard let key = try t.read("key", Read.string) else { throw BridgeError.value("a sort button needs a string 'key'") }
+            guard let key = try t.read("key", Read.exactString) else { throw BridgeError.value("a sort button needs a string 'key'") }
             b = SortButton(key: key, id: id ?? ctx.nextID("sortButton"))
         } else {
             b = Button(id: id ?? ctx.nextID("button"))

@@ -100,7 +100,7 @@ enum RadioGroupBinding {
         let g = try this(L, "save")
         let a = Args(L, "save", method: true)
         let s: Store = try Binding.object(L, a.index(1), [.store], "save")
-        try g.save(to: s, key: try a.optString(2))
+        try g.save(to: s, key: a.isNone(2) ? nil : try a.exactString(2))
         lua_settop(L, 1)
         return 1
     }
@@ -109,7 +109,7 @@ enum RadioGroupBinding {
         let g = try this(L, "restore")
         let a = Args(L, "restore", method: true)
         let s: Store = try Binding.object(L, a.index(1), [.store], "restore")
-        let key = try a.optString(2)
+        let key = a.isNone(2) ? nil : try a.exactString(2)
         let r = try Host.firing(L) { try g.restore(from: s, key: key) }
         Value.pushBool(L, r.ok)
         if let why = r.reason { Value.pushString(L, why); return 2 }

@@ -114,8 +114,10 @@ enum ScreenBinding {
 
     static func find(_ L: OpaquePointer) throws -> Int32 {
         let s = try this(L, "find")
-        let id = try Args(L, "find", method: true).string(1)
-        if let it = s.find(id) { pushItem(L, it) } else { lua_pushnil(L) }
+        let a = Args(L, "find", method: true)
+        _ = try a.string(1)
+        // Ids are valid UTF-8, so other bytes find nothing.
+        if let id = Value.exactString(L, a.index(1)), let it = s.find(id) { pushItem(L, it) } else { lua_pushnil(L) }
         return 1
     }
 }

@@ -54,15 +54,17 @@ enum SortBarBinding {
 
     static func button(_ L: OpaquePointer) throws -> Int32 {
         let bar = try this(L, "button")
-        let key = try Args(L, "button", method: true).string(1)
-        if let b = bar.button(forKey: key) { Identity.pushControl(L, b) } else { lua_pushnil(L) }
+        let a = Args(L, "button", method: true)
+        _ = try a.string(1)
+        // Keys are valid UTF-8, so other bytes find nothing.
+        if let key = Value.exactString(L, a.index(1)), let b = bar.button(forKey: key) { Identity.pushControl(L, b) } else { lua_pushnil(L) }
         return 1
     }
 
     static func select(_ L: OpaquePointer) throws -> Int32 {
         let bar = try this(L, "select")
         let a = Args(L, "select", method: true)
-        let key = try a.string(1)
+        let key = try a.exactString(1)
         let d: SortDirection? = a.isNone(2) ? nil : try a.conv(2, ButtonBinding.direction)
         do { try Host.firing(L) { try bar.select(key, direction: d) } } catch let e as ButtonKitError { throw a.bad(1, e.message) }
         lua_settop(L, 1)

@@ -22,7 +22,7 @@ enum StoreBinding {
     /// `ui.store(path)`: inside the working tree when sandboxed.
     static func make(_ L: OpaquePointer) throws -> Int32 {
         let a = Args(L, "store", method: false)
-        let path = try a.string(1)
+        let path = try a.exactString(1)
         do { _ = try LuaContext.of(L).allowedPath(path, "ui.store") } catch { throw error.at(argument: 1, of: "store") }
         let s = try a.wrap(1) { () throws(ButtonKitError) in try Store(path: path) }
         Identity.push(L, s, kind: .store)
@@ -31,18 +31,17 @@ enum StoreBinding {
 
     static func get(_ L: OpaquePointer) throws -> Int32 {
         let s = try this(L, "get")
-        let key = try Args(L, "get", method: true).string(1)
-        if let v = try s.get(key) { Push.json(L, v) } else { lua_pushnil(L) }
+        let a = Args(L, "get", method: true)
+        _ = try a.string(1)
+        // A key that is not UTF-8 cannot have been stored: nothing is under it.
+        if let key = Value.exactString(L, a.index(1)), let v = try s.get(key) { Push.json(L, v) } else { lua_pushnil(L) }
         return 1
     }
 
     static func set(_ L: OpaquePointer) throws -> Int32 {
         let s = try this(L, "set")
         let a = Args(L, "set", method: true)
-        let key = try a.conv(1) { L, i throws(BridgeError) in
-            guard let k = Value.exactString(L, i) else { throw .value("string key in valid UTF-8 expected, got \(Value.typeName(L, i))") }
-            return k
-        }
+        let key = try a.exactString(1)
         let v: JSONValue? = a.isNone(2) ? nil : try a.conv(2, Read.json)
         try s.set(key, v)
         Footprint.recount(L, 1, s)
@@ -52,7 +51,7 @@ enum StoreBinding {
 
     static func delete(_ L: OpaquePointer) throws -> Int32 {
         let s = try this(L, "delete")
-        try s.delete(try Args(L, "delete", method: true).string(1))
+        try s.delete(try Args(L, "delete", method: true).exactString(1))
         Footprint.recount(L, 1, s)
         lua_settop(L, 1)
         return 1

@@ -56,9 +56,9 @@ public final class LuaContext {
     public var newestCreatedContainers: [any SelectionContainer] { Self.newestByID(createdContainers, \.id) }
 
     static func newestByID<T>(_ items: [T], _ id: (T) -> String) -> [T] {
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>()   // ids are told apart by bytes (see Spelling)
         var kept: [T] = []
-        for x in items.reversed() where seen.insert(id(x)).inserted { kept.append(x) }
+        for x in items.reversed() where seen.insert(Array(id(x).utf8)).inserted { kept.append(x) }
         return kept.reversed()
     }
     /// The object driving this context (a test runner): host functions a
@@ -144,8 +144,16 @@ public final class LuaContext {
     static func checkPath(_ L: OpaquePointer) throws -> Int32 {
         let ctx = LuaContext.of(L)
         let fname = Value.string(L, 3) ?? "io.open"
-        guard let path = Value.string(L, 1) else {
+        guard lua_type(L, 1) == LUA_TSTRING else {
             throw BridgeError("bad argument #1 to '\(fname)' (string expected, got \(Value.typeName(L, 1)))")
+        }
+        // The real function opens these very bytes: the check must see them
+        // too, not a copy with U+FFFD for each byte that is not UTF-8 (links
+        // would be looked up under names that do not exist).
+        guard let path = Value.exactString(L, 1) else {
+            lua_pushboolean(L, 0)
+            Value.pushString(L, "\(fname): '\(Value.string(L, 1) ?? "")': the name is not valid UTF-8, which the sandbox does not check (run with --unsafe to allow it)")
+            return 2
         }
         let allowed = ctx.sandbox.resolve(path) != nil
             || (fname == "require" && Sandbox.isSystemLuaModule(path))

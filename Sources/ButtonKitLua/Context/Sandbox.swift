@@ -12,35 +12,52 @@ import ButtonKit
 /// inside the root. Names with NUL bytes are refused outright: C would stop
 /// reading at the NUL and open a different file than the one checked.
 ///
+/// Every name is handled as the exact bytes the kernel will see. One that
+/// is not valid UTF-8 — a path, a link's target, the working folder itself
+/// — cannot be checked exactly as a Swift string (decoding would put U+FFFD
+/// in its place and look up a different name), so it is refused, and a
+/// tree whose own path is not UTF-8 refuses every path.
+///
 /// Out of scope: a file swapped for a link between the check and the open
 /// (by another process that can write inside the tree).
 struct Sandbox: Sendable {
     let root: String
 
-    init(root: String) {
-        self.root = Sandbox.realpath(root) ?? root
+    /// The tree at `root` (its real path); an empty root, which nothing is
+    /// inside, when there is none or it is not valid UTF-8.
+    init(root: String?) {
+        self.root = root.flatMap { Sandbox.realpath($0) } ?? ""
     }
 
-    static func cwd() -> String {
+    /// The working folder, or nil when it cannot be read or is not UTF-8.
+    static func cwd() -> String? {
         var buf = [CChar](repeating: 0, count: 4096)
-        guard getcwd(&buf, buf.count) != nil else { return "." }
-        return String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard getcwd(&buf, buf.count) != nil else { return nil }
+        return String(validating: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The real path of `p`, or nil when there is none or it is not UTF-8.
     static func realpath(_ p: String) -> String? {
         guard let r = Glibc.realpath(p, nil) else { return nil }
         defer { free(r) }
-        return String(decoding: UnsafeRawBufferPointer(start: r, count: strlen(r)), as: UTF8.self)
+        return String(validating: UnsafeRawBufferPointer(start: r, count: strlen(r)), as: UTF8.self)
     }
 
-    /// The target of the symlink at `path`, or nil when it is not one.
-    static func readLink(_ path: String) -> String? {
+    /// What is at `path` as far as links go.
+    enum Link {
+        case notALink
+        case target(String)
+        /// A link whose target cannot be read or is not UTF-8.
+        case unreadable
+    }
+
+    static func readLink(_ path: String) -> Link {
         var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return .notALink }
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard n > 0, let t = String(validating: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) else { return .unreadable }
+        return .target(t)
     }
 
     /// Lexically normalized absolute path (no symlinks followed).
@@ -59,20 +76,27 @@ struct Sandbox: Sendable {
     /// (dangling ones included); nil for names with NUL or link loops.
     static func realTarget(_ path: String) -> String? {
         guard !path.isEmpty, !path.utf8.contains(0) else { return nil }
-        var resolved: [String] = PathText.hasPrefix(path, "/") ? [] : PathText.components(realpath(cwd()) ?? cwd())
+        var resolved: [String] = []
+        if !PathText.hasPrefix(path, "/") {
+            guard let here = cwd() else { return nil }
+            resolved = PathText.components(realpath(here) ?? here)
+        }
         var pending: [String] = PathText.components(path).reversed()
         var links = 0
         while let c = pending.popLast() {
             if c == "." || c.isEmpty { continue }
             if c == ".." { if !resolved.isEmpty { resolved.removeLast() }; continue }
             let candidate = "/" + (resolved + [c]).joined(separator: "/")
-            if let target = readLink(candidate) {
+            switch readLink(candidate) {
+            case .notALink:
+                resolved.append(c)
+            case .unreadable:
+                return nil
+            case .target(let target):
                 links += 1
                 if links > 40 { return nil }
                 if PathText.hasPrefix(target, "/") { resolved = [] }
                 pending += PathText.components(target).reversed()
-            } else {
-                resolved.append(c)
             }
         }
         return "/" + resolved.joined(separator: "/")
@@ -97,6 +121,9 @@ struct Sandbox: Sendable {
 
     func refusal(_ path: String, _ function: String) -> String {
         if path.utf8.contains(0) { return "\(function): '\(path.replacingNUL)': the name contains a NUL byte" }
+        if root.isEmpty {
+            return "\(function): '\(path)': the working folder's path is not valid UTF-8, so no path inside it can be checked; run with --unsafe to allow it"
+        }
         return "\(function): '\(path)': outside the working tree (\(root)); run with --unsafe to allow it"
     }
 }

@@ -36,6 +36,13 @@ package struct Args {
         return s
     }
 
+    /// An argument that names or keys something, refused unless valid
+    /// UTF-8 (see `Read.exactString`).
+    package func exactString(_ n: Int32) throws(BridgeError) -> String {
+        guard lua_type(L, index(n)) == LUA_TSTRING else { throw expected(n, "string") }
+        return try conv(n, Read.exactString)
+    }
+
     package func optString(_ n: Int32) throws(BridgeError) -> String? {
         isNone(n) ? nil : try string(n)
     }

@@ -81,7 +81,7 @@ extension Read {
     /// A radio value: a string, an integer or a boolean.
     package static func radioValue(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> RadioValue {
         switch lua_type(L, i) {
-        case LUA_TSTRING: return .string(Value.string(L, i) ?? "")
+        case LUA_TSTRING: return .string(try exactString(L, i))
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, i) != 0)
         case LUA_TNUMBER:
             var ok: Int32 = 0

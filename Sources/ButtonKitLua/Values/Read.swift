@@ -36,10 +36,24 @@ package enum Read {
         return s
     }
 
-    /// A non-empty string (ids).
-    package static func name(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> String {
-        guard let s = Value.string(L, i), !s.isEmpty else { throw .value("non-empty string expected, got \(Value.quoted(L, i))") }
+    /// A string that names or keys something — a sort key, a radio value, a
+    /// store's key or path, a name to find. The model compares it exactly,
+    /// and a lossy copy (U+FFFD for each byte that is not UTF-8) would name
+    /// something else: two different strings would become one, a path
+    /// would be checked under one name and opened under another. So bytes
+    /// that are not valid UTF-8 are refused, never replaced.
+    package static func exactString(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> String {
+        guard lua_type(L, i) == LUA_TSTRING else { throw .value("string expected, got \(Value.typeName(L, i))") }
+        guard let s = Value.exactString(L, i) else { throw .value(Value.notUTF8) }
         return s
+    }
+
+    /// A non-empty exact string (ids).
+    package static func name(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> String {
+        guard lua_type(L, i) == LUA_TSTRING, let s = Value.string(L, i), !s.isEmpty else {
+            throw .value("non-empty string expected, got \(Value.quoted(L, i))")
+        }
+        return try exactString(L, i)
     }
 
     /// A list of strings (`{ "selected", "highlighted" }`).

@@ -25,6 +25,9 @@ package enum Value {
         return String(validating: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
     }
 
+    /// Why a name or key that is not valid UTF-8 is refused (see `Read.exactString`).
+    package static let notUTF8 = "a string of valid UTF-8 expected (it is compared exactly, and these bytes are not UTF-8)"
+
     package static func pushString(_ L: OpaquePointer, _ s: String) {
         var s = s
         s.withUTF8 { buf in _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
