@@ -54,7 +54,10 @@ local paths = { "s1.json", "s2.json", "s3.json", "sub/s.json", "../out.json", "/
   -- A part that starts with a combining mark: one character with the slash
   -- before it to Swift, a separate part to the kernel.
   "../" .. utf8.char(0x0670) .. "out.json", "sub/../../" .. utf8.char(0x0670) .. "x.json",
-  utf8.char(0x0670) .. "s.json" }
+  utf8.char(0x0670) .. "s.json",
+  -- scripts/fuzz makes parent -> .. and sub/up -> ../.. (both its folder); names that are
+  -- not UTF-8 once hid a renamed folder's links from the sandbox.
+  "parent/p.json", "sub/up/u.json", "sub", "\xfe", "\xfe/up/x.json", "\xff/../sub/up/y.json" }
 
 local kinds = { "button", "sortButton", "radioGroup", "sortBar", "screen", "store", "styleBuilder" }
 local methods, fields = {}, {}
