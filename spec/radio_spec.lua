@@ -128,6 +128,6 @@ describe("radio groups", function()
     assert.is_true(h.buttons[2].selected)
     assert.is_false(h.buttons[1].selected)
     -- Bytes that are not UTF-8 are refused, not merged into U+FFFD.
-    assert.error_matches(function() ui.radioGroup { { value = "\xff" }, { value = "\xfe" } } end, "valid UTF%-8 expected")
+    assert.error_matches(function() ui.radioGroup { { value = "\xff" }, { value = "\xfe" } } end, "valid UTF%-8 string expected, got other bytes")
   end)
 end)

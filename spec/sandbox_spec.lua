@@ -45,7 +45,7 @@ describe("sandbox", function()
     assert.matches("not valid UTF%-8", err)
     assert.are.equal(13, code)
     assert.error_matches(function() dofile("\xfe.lua") end, "not valid UTF%-8")
-    assert.error_matches(function() ui.store("\xfe.json") end, "valid UTF%-8 expected")
+    assert.error_matches(function() ui.store("\xfe.json") end, "valid UTF%-8 string expected, got other bytes")
   end)
 
   it("refuses names with a NUL byte, which C would cut short", function()

@@ -26,7 +26,7 @@ package enum Value {
     }
 
     /// Why a name or key that is not valid UTF-8 is refused (see `Read.exactString`).
-    package static let notUTF8 = "a string of valid UTF-8 expected (it is compared exactly, and these bytes are not UTF-8)"
+    package static let notUTF8 = "valid UTF-8 string expected, got other bytes (names and keys are compared exactly)"
 
     package static func pushString(_ L: OpaquePointer, _ s: String) {
         var s = s
