@@ -104,6 +104,32 @@ describe("sandbox", function()
     assert.are.equal(print, debug.getinfo(print, "f").func)
   end)
 
+  it("lets a hook read no local of the sandbox's wrappers, where the real functions wait", function()
+    -- A count hook fires on every instruction, also inside a wrapper just
+    -- before it calls the real io.open held in a temporary register.
+    local found, looked = {}, 0
+    debug.sethook(function()
+      if debug.getinfo(2, "S").source ~= "=[buttonkit sandbox]" then return end
+      for i = 1, 30 do
+        local name, value = debug.getlocal(2, i)
+        if not name then break end
+        looked = looked + 1
+        if value ~= nil then found[#found + 1] = name end
+      end
+    end, "", 1)
+    pcall(io.open, "spec/sandbox_spec.lua")
+    pcall(os.remove, ".build/no-such-file")
+    pcall(loadfile, "spec/sandbox_spec.lua")
+    debug.sethook()
+    assert.is_true(looked > 0)  -- the hook did look into the wrappers' frames
+    assert.are.same({}, found)
+    -- Everything else reads as in Lua.
+    local function f(a, b) local c = a + b; return debug.getlocal(1, 3) end
+    assert.are.same({ "c", 3 }, { f(1, 2) })
+    assert.are.equal("a", debug.getlocal(f, 1))
+    assert.error_matches(function() debug.getlocal(1000, 1) end, "level out of range")
+  end)
+
   it("keeps the harmless parts of os", function()
     for _, k in ipairs({ "clock", "time", "date", "difftime", "getenv" }) do
       assert.is_function(os[k])

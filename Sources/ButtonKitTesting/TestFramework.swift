@@ -277,14 +277,14 @@ enum TestFramework {
     }
 
     static func readFile(_ L: OpaquePointer) throws -> Int32 {
-        let path = try checkedPath(L, try Args(L, "read_file", method: false).string(1), "snapshot")
+        let path = try checkedPath(L, try Args(L, "read_file", method: false).exactString(1), "snapshot")
         if let text = try? Files.read(path) { Value.pushString(L, text) } else { lua_pushnil(L) }
         return 1
     }
 
     static func writeFile(_ L: OpaquePointer) throws -> Int32 {
         let a = Args(L, "write_file", method: false)
-        let path = try checkedPath(L, try a.string(1), "snapshot")
+        let path = try checkedPath(L, try a.exactString(1), "snapshot")
         let text = try a.string(2)
         try Files.makeDirectories(Files.directory(of: path))
         try Files.writeAtomically(text, to: path)

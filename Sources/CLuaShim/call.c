@@ -353,3 +353,48 @@ static int sandbox_getinfo(lua_State *L) {
 }
 
 void bk_push_sandbox_getinfo(lua_State *L) { lua_pushcfunction(L, sandbox_getinfo); }
+
+/* The sandbox's debug.getlocal: Lua 5.4's own (ldblib.c's db_getlocal),
+ * except that in a frame running the sandbox's own code (its chunk's
+ * source is upvalue 1) every local reads as nil, its name kept. A wrapper
+ * holds the real io.open, loadfile, os.remove ... in its registers just
+ * before calling them; a hook firing there (every instruction, say) would
+ * otherwise read them out of the "(temporary)" slots. Names stay, so code
+ * that walks locals until the name is nil still ends where it should. */
+static int sandbox_getlocal(lua_State *L) {
+    int arg = 0;
+    lua_State *L1 = L;
+    if (lua_isthread(L, 1)) { arg = 1; L1 = lua_tothread(L, 1); }
+    int nvar = (int)luaL_checkinteger(L, arg + 2);
+    if (lua_isfunction(L, arg + 1)) {  /* parameter names only, no values */
+        lua_pushvalue(L, arg + 1);
+        lua_pushstring(L, lua_getlocal(L, NULL, nvar));
+        return 1;
+    }
+    lua_Debug ar;
+    int level = (int)luaL_checkinteger(L, arg + 1);
+    if (!lua_getstack(L1, level, &ar)) return luaL_argerror(L, arg + 1, "level out of range");
+    if (L != L1 && !lua_checkstack(L1, 1)) return luaL_error(L, "stack overflow");
+    luaL_checkstack(L, 3, "not enough stack");
+    const char *name = lua_getlocal(L1, &ar, nvar);
+    if (name == NULL) { luaL_pushfail(L); return 1; }
+    lua_xmove(L1, L, 1);
+    lua_pushstring(L, name);
+    lua_rotate(L, -2, 1);  /* name, value */
+    size_t guarded_len;
+    const char *guarded = lua_tolstring(L, lua_upvalueindex(1), &guarded_len);
+    if (guarded != NULL && lua_getinfo(L1, "S", &ar) && ar.srclen == guarded_len && memcmp(ar.source, guarded, guarded_len) == 0) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    return 2;
+}
+
+static int sandbox_getlocal_maker(lua_State *L) {
+    luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, sandbox_getlocal, 1);
+    return 1;
+}
+
+void bk_push_sandbox_getlocal_maker(lua_State *L) { lua_pushcfunction(L, sandbox_getlocal_maker); }

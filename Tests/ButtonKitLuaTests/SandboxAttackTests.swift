@@ -163,6 +163,58 @@ struct SandboxAttackTests {
         #expect(baseListing(e).count > 2, "io.open('../<mark>by-mark.txt', 'w') did not land beside the tree unconfined")
     }
 
+    // MARK: Links that lead inside, until a walk or a move says otherwise
+
+    /// `s/s2/back` is the tree again, reached through folders whose names
+    /// add up to more than PATH_MAX; `a/sub/c` leads to `tree/outside`
+    /// (inside, missing) until it is moved up a level.
+    func makeMoveLinks(_ e: Escape) throws {
+        // Made folder by folder through descriptors: the whole path is
+        // longer than PATH_MAX, which FileManager (and the kernel, given
+        // the path at once) refuses.
+        let name = String(repeating: "a", count: 250)
+        var fd = open(e.tree.path, O_RDONLY | O_DIRECTORY)
+        #expect(fd >= 0)
+        var first = "", second = ""
+        var tenth: Int32 = -1
+        for i in 1...20 {
+            let part = name + String(i)
+            #expect(mkdirat(fd, part, 0o755) == 0)
+            let next = openat(fd, part, O_RDONLY | O_DIRECTORY)
+            #expect(next >= 0)
+            if fd != tenth { close(fd) }  // the tenth stays open for s2
+            fd = next
+            if i == 10 { tenth = fd }
+            if i <= 10 { first += (first.isEmpty ? "" : "/") + part } else { second += (second.isEmpty ? "" : "/") + part }
+        }
+        #expect(symlinkat(e.tree.path, fd, "back") == 0)
+        close(fd)
+        #expect(symlinkat(second, tenth, "s2") == 0)
+        close(tenth)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: e.inTree("s").path, withDestinationPath: first)
+        try fm.createDirectory(at: e.inTree("a/sub"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("b/c"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: e.inTree("a/sub/c").path, withDestinationPath: "../../outside")
+    }
+
+    @Test func longWalksAndMovedLinksLeadNowhereOutside() throws {
+        let e = try setUp("moves_probe.lua")
+        try makeMoveLinks(e)
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 4, "run")
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "moves")
+    }
+
+    @Test func theMovesProbeDoesGetOutUnconfined() throws {
+        let e = try setUp("moves_probe.lua")
+        try makeMoveLinks(e)
+        _ = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(e.exists(e.outsideFile("by-long.txt")), "the long walk did not reach outside unconfined")
+        #expect(e.exists(e.outsideFile("s.json")), "the moved store did not reach outside unconfined")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

@@ -16,7 +16,17 @@ enum StoreBinding {
 
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Store {
-        try Binding.object(L, 1, [.store], n)
+        try confined(L, try Binding.object(L, 1, [.store], n), n)
+    }
+
+    /// `store`, after its path is checked again. The check at `ui.store`
+    /// is not enough: the script may rename folders afterwards, and a
+    /// relative link moved elsewhere in the tree can then lead the same
+    /// path outside. Every access reads or writes the file, so every access
+    /// is checked.
+    static func confined(_ L: OpaquePointer, _ store: Store, _ n: String) throws(BridgeError) -> Store {
+        _ = try LuaContext.of(L).allowedPath(store.path, "store:" + n)
+        return store
     }
 
     /// `ui.store(path)`: inside the working tree when sandboxed.

@@ -135,7 +135,8 @@ public final class LuaContext {
         bk_push_sandbox_load(L)
         Value.pushString(L, options.cpath.joined(separator: ";"))
         bk_push_sandbox_getinfo(L)
-        try call(nargs: 6, nresults: 0)
+        bk_push_sandbox_getlocal_maker(L)
+        try call(nargs: 7, nresults: 0)
     }
 
     /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true

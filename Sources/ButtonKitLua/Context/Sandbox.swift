@@ -53,53 +53,61 @@ struct Sandbox: Sendable {
 
     static func readLink(_ path: String) -> Link {
         var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return .notALink }
+        guard lstat(path, &st) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .notALink : .unreadable }
+        guard (st.st_mode & S_IFMT) == S_IFLNK else { return .notALink }
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buf, buf.count - 1)
         guard n > 0, let t = String(validating: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) else { return .unreadable }
         return .target(t)
     }
 
-    /// Lexically normalized absolute path (no symlinks followed).
-    static func normalize(_ path: String, relativeTo base: String) -> String {
-        let full = PathText.hasPrefix(path, "/") ? path : base + "/" + path
-        var parts: [String] = []
-        for c in PathText.components(full) {
-            if c == "." || c.isEmpty { continue }
-            if c == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
-            parts.append(c)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
     /// Where `path` really leads, following symlinks as the kernel does
-    /// (dangling ones included); nil for names with NUL or link loops.
+    /// (dangling ones included); nil for names with NUL, names the kernel
+    /// would find too long, link loops, and links that cannot be read.
+    ///
+    /// The path is walked part by part, as bytes: the real folder reached so
+    /// far plus the next part must be under `PATH_MAX` (else `lstat` fails
+    /// with ENAMETOOLONG, and a link there would go unseen while the kernel,
+    /// walking the shorter relative name, follows it), and only "no such
+    /// file" or "not a folder" count as "not a link" — any other failure to
+    /// look refuses the path.
     static func realTarget(_ path: String) -> String? {
-        guard !path.isEmpty, !path.utf8.contains(0) else { return nil }
-        var resolved: [String] = []
+        let max = Int(PATH_MAX)
+        guard !path.isEmpty, !path.utf8.contains(0), path.utf8.count < max else { return nil }
+        let slash = UInt8(ascii: "/")
+        // The real folder reached so far, without a trailing slash (empty
+        // for the root).
+        var resolved: [UInt8] = []
         if !PathText.hasPrefix(path, "/") {
             guard let here = cwd() else { return nil }
-            resolved = PathText.components(realpath(here) ?? here)
+            for c in PathText.components(realpath(here) ?? here) { resolved.append(slash); resolved += c.utf8 }
         }
         var pending: [String] = PathText.components(path).reversed()
         var links = 0
         while let c = pending.popLast() {
-            if c == "." || c.isEmpty { continue }
-            if c == ".." { if !resolved.isEmpty { resolved.removeLast() }; continue }
-            let candidate = "/" + (resolved + [c]).joined(separator: "/")
-            switch readLink(candidate) {
+            if Spelling.same(c, ".") { continue }
+            if Spelling.same(c, "..") {
+                resolved.removeSubrange((resolved.lastIndex(of: slash) ?? 0)...)
+                continue
+            }
+            let end = resolved.count
+            resolved.append(slash)
+            resolved += c.utf8
+            guard resolved.count < max else { return nil }
+            switch readLink(String(decoding: resolved, as: UTF8.self)) {
             case .notALink:
-                resolved.append(c)
+                continue
             case .unreadable:
                 return nil
             case .target(let target):
+                resolved.removeSubrange(end...)
                 links += 1
                 if links > 40 { return nil }
                 if PathText.hasPrefix(target, "/") { resolved = [] }
                 pending += PathText.components(target).reversed()
             }
         }
-        return "/" + resolved.joined(separator: "/")
+        return resolved.isEmpty ? "/" : String(decoding: resolved, as: UTF8.self)
     }
 
     /// The resolved path when it is inside the root, else nil.
@@ -115,7 +123,7 @@ struct Sandbox: Sendable {
     /// Whether `path` is a `.lua` file inside a system Lua module folder
     /// (symlinks resolved; Debian links 5.4's modules to a shared folder).
     static func isSystemLuaModule(_ path: String) -> Bool {
-        guard path.hasSuffix(".lua"), let real = realTarget(path) else { return false }
+        guard path.utf8.reversed().starts(with: ".lua".utf8.reversed()), let real = realTarget(path) else { return false }
         return systemLuaRoots.contains { real != $0 && PathText.isInside(real, $0) }
     }
 
@@ -123,6 +131,11 @@ struct Sandbox: Sendable {
         if path.utf8.contains(0) { return "\(function): '\(path.replacingNUL)': the name contains a NUL byte" }
         if root.isEmpty {
             return "\(function): '\(path)': the working folder's path is not valid UTF-8, so no path inside it can be checked; run with --unsafe to allow it"
+        }
+        if Sandbox.realTarget(path) == nil {
+            let shown = path.utf8.count > 200 ? String(decoding: path.utf8.prefix(200), as: UTF8.self) + "…" : path
+            return "\(function): '\(shown)': cannot be checked (longer than the system allows once its links are followed,"
+                + " a loop of links, or a link that cannot be read); run with --unsafe to allow it"
         }
         return "\(function): '\(path)': outside the working tree (\(root)); run with --unsafe to allow it"
     }

@@ -1,14 +1,15 @@
 -- ButtonKit's sandbox, run once when a state is created.
 -- Arguments: whether to confine, the host's path check, extra package.path
 -- entries, the C `load` that loads text chunks only, extra package.cpath
--- entries (unconfined only), and the C `debug.getinfo` that gives out no C
--- function of a stack frame.
+-- entries (unconfined only), the C `debug.getinfo` that gives out no C
+-- function of a stack frame, and the maker of the C `debug.getlocal` that
+-- reads no local of this chunk's own frames.
 --
 -- A refused file access looks like the operating system refusing it: the
 -- functions that report failures with `nil, message, errno` do so (with
 -- EACCES), the ones that raise, raise. Nothing the real function would not
 -- do. Paths with NUL bytes are refused by the host check.
-local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo = ...
+local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo, getlocal_guard = ...
 
 local EACCES = 13
 
@@ -166,10 +167,12 @@ package.searchers = { preload_searcher, lua_searcher }
 -- work alongside the time limit. getinfo leaves out `func` when a stack
 -- frame runs a C function: a hook sees every function the wrappers above
 -- call (the real io.open, loadfile, os.remove ...), and `func` would hand
--- them out.
+-- them out. getlocal reads nil for every local of this chunk's frames: a
+-- wrapper holds those real functions in its registers just before the
+-- call, where a hook could read them.
 debug = {
   traceback = traceback, getinfo = frame_getinfo,
-  getmetatable = debug.getmetatable, getlocal = debug.getlocal, upvalueid = debug.upvalueid,
+  getmetatable = debug.getmetatable, getlocal = getlocal_guard(getinfo(1, "S").source), upvalueid = debug.upvalueid,
   sethook = debug.sethook, gethook = debug.gethook,
 }
 package.loaded.debug = debug
