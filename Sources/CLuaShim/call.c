@@ -280,7 +280,8 @@ static int sandbox_load(lua_State *L) {
 void bk_push_sandbox_load(lua_State *L) { lua_pushcfunction(L, sandbox_load); }
 
 /* The sandbox's debug.getinfo: Lua 5.4's own (ldblib.c's db_getinfo), except
- * that a stack frame's `func` is left out when it is a C function. A hook
+ * that a stack frame's `func` is left out when it is a C function or runs
+ * ButtonKit's own Lua (own_frame: the framework's internal functions). A hook
  * sees every function the sandbox's wrappers call: the real io.open,
  * loadfile, os.remove ... behind them, and a host's private functions;
  * `func` would hand them out. A function passed by value is answered as
@@ -296,6 +297,18 @@ static void info_field(lua_State *L, lua_State *L1, const char *name, int keep) 
 static void set_string(lua_State *L, const char *k, const char *v) { lua_pushstring(L, v); lua_setfield(L, -2, k); }
 static void set_int(lua_State *L, const char *k, int v) { lua_pushinteger(L, v); lua_setfield(L, -2, k); }
 static void set_bool(lua_State *L, const char *k, int v) { lua_pushboolean(L, v); lua_setfield(L, -2, k); }
+
+/* Whether stack frame `ar` of `L1` runs ButtonKit's own Lua: the sandbox's
+ * prelude and the test framework, loaded from embedded chunks named
+ * "=[buttonkit NAME]" (or "=?" where their bytecode is stripped). Their
+ * frames hold functions no script may have; a script naming its own chunk
+ * so only hides its own locals from itself. */
+static int own_frame(lua_State *L1, lua_Debug *ar) {
+    if (!lua_getinfo(L1, "S", ar)) return 0;
+    static const char prefix[] = "=[buttonkit ";
+    if (ar->srclen == 2 && memcmp(ar->source, "=?", 2) == 0) return 1;
+    return ar->srclen >= sizeof prefix - 1 && memcmp(ar->source, prefix, sizeof prefix - 1) == 0;
+}
 
 static int sandbox_getinfo(lua_State *L) {
     lua_Debug ar;
@@ -318,6 +331,7 @@ static int sandbox_getinfo(lua_State *L) {
         }
         frame = 1;
     }
+    int own = frame && own_frame(L1, &ar);
     if (!lua_getinfo(L1, options, &ar)) return luaL_argerror(L, arg + 2, "invalid option");
     lua_newtable(L);
     if (strchr(options, 'S')) {
@@ -347,7 +361,7 @@ static int sandbox_getinfo(lua_State *L) {
     if (strchr(options, 'f')) {
         lua_State *from = (L == L1) ? L : L1;
         int c = lua_iscfunction(from, L == L1 ? -2 : -1);
-        info_field(L, L1, "func", !(frame && c));
+        info_field(L, L1, "func", !(frame && (c || own)));
     }
     return 1;
 }
@@ -355,12 +369,13 @@ static int sandbox_getinfo(lua_State *L) {
 void bk_push_sandbox_getinfo(lua_State *L) { lua_pushcfunction(L, sandbox_getinfo); }
 
 /* The sandbox's debug.getlocal: Lua 5.4's own (ldblib.c's db_getlocal),
- * except that in a frame running the sandbox's own code (its chunk's
- * source is upvalue 1) every local reads as nil, its name kept. A wrapper
- * holds the real io.open, loadfile, os.remove ... in its registers just
- * before calling them; a hook firing there (every instruction, say) would
- * otherwise read them out of the "(temporary)" slots. Names stay, so code
- * that walks locals until the name is nil still ends where it should. */
+ * except that in a frame running ButtonKit's own Lua (see own_frame) every
+ * local reads as nil, its name kept. The sandbox's wrappers hold the real
+ * io.open, loadfile, os.remove ... in their registers just before calling
+ * them, and the test framework holds the runner's private host functions;
+ * a hook firing there (every instruction, say) would otherwise read them
+ * out of the "(temporary)" slots. Names stay, so code that walks locals
+ * until the name is nil still ends where it should. */
 static int sandbox_getlocal(lua_State *L) {
     int arg = 0;
     lua_State *L1 = L;
@@ -381,20 +396,72 @@ static int sandbox_getlocal(lua_State *L) {
     lua_xmove(L1, L, 1);
     lua_pushstring(L, name);
     lua_rotate(L, -2, 1);  /* name, value */
-    size_t guarded_len;
-    const char *guarded = lua_tolstring(L, lua_upvalueindex(1), &guarded_len);
-    if (guarded != NULL && lua_getinfo(L1, "S", &ar) && ar.srclen == guarded_len && memcmp(ar.source, guarded, guarded_len) == 0) {
+    /* A C function's locals are its arguments: hidden too when ButtonKit's
+     * own Lua called it (`pcall(private_fn, ...)` would hold one). */
+    lua_Debug caller;
+    int c_called_by_own = lua_getinfo(L1, "S", &ar) && ar.what[0] == 'C'
+        && lua_getstack(L1, level + 1, &caller) && own_frame(L1, &caller);
+    if (c_called_by_own || own_frame(L1, &ar)) {
         lua_pop(L, 1);
         lua_pushnil(L);
     }
     return 2;
 }
 
-static int sandbox_getlocal_maker(lua_State *L) {
-    luaL_checkstring(L, 1);
-    lua_settop(L, 1);
-    lua_pushcclosure(L, sandbox_getlocal, 1);
-    return 1;
+void bk_push_sandbox_getlocal(lua_State *L) { lua_pushcfunction(L, sandbox_getlocal); }
+
+/* guarded(check, fname, fn, npaths, ...): the sandbox's check and the real
+ * function it guards, as one step no script code can come between.
+ *
+ * The wrappers in sandbox.lua used to check a path and then call the real
+ * io.open: Lua code between the two, where a hook (a return hook on the
+ * check, a count hook) or a finalizer could rename folders so that the path
+ * checked is not the path opened. Here hooks are off and the collector is
+ * stopped (no finalizer runs) from the first check to the real function's
+ * return; both are put back after, the time limit's hook on top if it fired
+ * meanwhile. `check(path, "r", fname)` is the host's path check, run on
+ * each of the first `npaths` arguments that is a string (the real function
+ * reports other types itself). Returns true and the real function's
+ * results, or false and the refusal; errors from either are raised after
+ * the hooks are back. */
+static int sandbox_guarded(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    int npaths = (int)luaL_checkinteger(L, 4);
+    int first = 5, nargs = lua_gettop(L) - 4;
+    luaL_checkstack(L, nargs + 8, "not enough stack");
+    lua_Hook hook = lua_gethook(L);
+    int mask = lua_gethookmask(L), count = lua_gethookcount(L);
+    int collecting = lua_gc(L, LUA_GCISRUNNING);
+    lua_sethook(L, NULL, 0, 0);
+    lua_gc(L, LUA_GCSTOP);
+    int status = LUA_OK, refused = 0;
+    for (int i = 0; i < npaths && i < nargs && status == LUA_OK && !refused; i++) {
+        if (lua_type(L, first + i) != LUA_TSTRING) continue;
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, first + i);
+        lua_pushliteral(L, "r");
+        lua_pushvalue(L, 2);
+        status = lua_pcall(L, 3, 2, 0);
+        if (status == LUA_OK) {
+            if (lua_toboolean(L, -2)) lua_pop(L, 2);
+            else refused = 1;  /* false, why: the results */
+        }
+    }
+    int base = lua_gettop(L);
+    if (status == LUA_OK && !refused) {
+        lua_pushvalue(L, 3);
+        for (int i = 0; i < nargs; i++) lua_pushvalue(L, first + i);
+        status = lua_pcall(L, nargs, LUA_MULTRET, 0);
+    }
+    if (collecting) lua_gc(L, LUA_GCRESTART);
+    bk_set_hook(L, hook, mask, count);
+    if (status != LUA_OK) return lua_error(L);
+    if (refused) return 2;
+    int nres = lua_gettop(L) - base;
+    lua_pushboolean(L, 1);
+    lua_rotate(L, base + 1, 1);
+    return nres + 1;
 }
 
-void bk_push_sandbox_getlocal_maker(lua_State *L) { lua_pushcfunction(L, sandbox_getlocal_maker); }
+void bk_push_sandbox_guarded(lua_State *L) { lua_pushcfunction(L, sandbox_guarded); }

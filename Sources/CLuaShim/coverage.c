@@ -132,15 +132,6 @@ static void remember_user(bk_coverage *cv, lua_State *L, lua_Hook hook, int mask
     u->count = count;
 }
 
-/* lua_sethook, then the limit's hook back on top if a limit fired on this
- * thread meanwhile (its timer may go off between reading and setting a
- * hook): the limit puts `h` back when it is done. */
-static void set_hook(lua_State *T, lua_Hook h, int mask, int count) {
-    lua_sethook(T, h, mask, count);
-    bk_state *st = bk_st(T);
-    if (st->firing && T == st->running) bk_limits_hijack(st, T);
-}
-
 /* Puts coverage's hook on `T`, keeping a hook already there (a user's) as
  * the one to call for the events it asked for. */
 static void hook_thread(bk_coverage *cv, lua_State *T) {
@@ -149,9 +140,9 @@ static void hook_thread(bk_coverage *cv, lua_State *T) {
     int mask = lua_gethookmask(T), count = lua_gethookcount(T);
     if (h && mask) {
         remember_user(cv, T, h, mask, count);
-        set_hook(T, cov_hook, mask | LUA_MASKLINE, count);
+        bk_set_hook(T, cov_hook, mask | LUA_MASKLINE, count);
     } else {
-        set_hook(T, cov_hook, LUA_MASKLINE, 0);
+        bk_set_hook(T, cov_hook, LUA_MASKLINE, 0);
     }
 }
 
@@ -160,10 +151,10 @@ static void unhook_thread(bk_coverage *cv, lua_State *T) {
     if (lua_gethook(T) != cov_hook) return;
     cov_user *u = user_of(cv, T);
     if (u) {
-        set_hook(T, u->hook, u->mask, u->count);
+        bk_set_hook(T, u->hook, u->mask, u->count);
         forget_user(cv, T);
     } else {
-        set_hook(T, NULL, 0, 0);
+        bk_set_hook(T, NULL, 0, 0);
     }
 }
 
@@ -380,7 +371,7 @@ static int gethook(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    set_hook(target, cov_hook, mask, count);
+    bk_set_hook(target, cov_hook, mask, count);
     if (status != LUA_OK) return lua_error(L);
     return lua_gettop(L);
 }

@@ -93,6 +93,7 @@ int bk_limits_register(bk_state *st);
 void bk_limits_unregister(bk_state *st);
 void bk_limits_arm(bk_state *st, long long deadline_ns);
 void bk_limits_hijack(bk_state *st, lua_State *L);
+void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count);
 void bk_limits_stop_firing(bk_state *st);
 int bk_limits_install(lua_State *L);
 

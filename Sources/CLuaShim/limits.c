@@ -549,3 +549,14 @@ void bk_after_fork(lua_State *L) {
     st->has_timer = 0;
     atomic_store(&st->armed_ns, 0);
 }
+
+/* lua_sethook, then the limit's hook back on top if a limit fired on this
+ * thread meanwhile (its timer may go off between reading and setting a
+ * hook): the limit puts `h` back when it is done. Everything that sets a
+ * hook for its own reasons (coverage, the sandbox's guarded calls) sets it
+ * through here. */
+void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count) {
+    lua_sethook(T, h, mask, count);
+    bk_state *st = bk_st(T);
+    if (st->firing && T == st->running) bk_limits_hijack(st, T);
+}

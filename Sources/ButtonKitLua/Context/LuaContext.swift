@@ -135,8 +135,9 @@ public final class LuaContext {
         bk_push_sandbox_load(L)
         Value.pushString(L, options.cpath.joined(separator: ";"))
         bk_push_sandbox_getinfo(L)
-        bk_push_sandbox_getlocal_maker(L)
-        try call(nargs: 7, nresults: 0)
+        bk_push_sandbox_getlocal(L)
+        bk_push_sandbox_guarded(L)
+        try call(nargs: 8, nresults: 0)
     }
 
     /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true
@@ -178,6 +179,13 @@ public final class LuaContext {
     /// Where `path` really leads, every link followed (dangling ones too);
     /// nil for names with a NUL byte or a link loop.
     package static func realTarget(_ path: String) -> String? { Sandbox.realTarget(path) }
+
+    /// Whether `path` leads inside the current working folder, by the
+    /// sandbox's rules: for hosts that read or write files a confined script
+    /// named (coverage's stats and report files, the sources a report shows).
+    package static func isInsideWorkingTree(_ path: String) -> Bool {
+        Sandbox(root: Sandbox.cwd()).resolve(path) != nil
+    }
 
     // MARK: arg
 

@@ -2,14 +2,16 @@
 -- Arguments: whether to confine, the host's path check, extra package.path
 -- entries, the C `load` that loads text chunks only, extra package.cpath
 -- entries (unconfined only), the C `debug.getinfo` that gives out no C
--- function of a stack frame, and the maker of the C `debug.getlocal` that
--- reads no local of this chunk's own frames.
+-- function of a stack frame, the C `debug.getlocal` that reads no local
+-- of ButtonKit's own frames (this chunk's, the test framework's), and the C
+-- `guarded` that runs a path check and the real function it guards with no
+-- script code in between (no hook, no finalizer).
 --
 -- A refused file access looks like the operating system refusing it: the
 -- functions that report failures with `nil, message, errno` do so (with
 -- EACCES), the ones that raise, raise. Nothing the real function would not
 -- do. Paths with NUL bytes are refused by the host check.
-local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo, getlocal_guard = ...
+local confine, host_checkpath, lpath, text_load, cpath, frame_getinfo, frame_getlocal, guarded = ...
 
 local EACCES = 13
 
@@ -52,36 +54,38 @@ local os_remove, os_rename = os.remove, os.rename
 local traceback, getinfo = debug.traceback, debug.getinfo
 local type, error, select, tostring = type, error, select, tostring
 
--- The host's verdict: true, or false and the refusal text.
-local function allowed(path, fname)
-  if type(path) ~= "string" then return true end  -- the real function reports the type
-  return host_checkpath(path, "r", fname)
+-- Every real function that takes a path runs through `guarded`: the check
+-- and the call in one C step, so a hook or a finalizer cannot rename a
+-- folder between them. It returns true and the results, or false and the
+-- refusal; these turn a refusal into what the real function does on
+-- failure (returns nil, message, EACCES; returns nil, message; raises at
+-- the wrapper's caller: `raises` is always called as the wrapper's tail
+-- call, so level 2 is that caller).
+local function returns(ok, ...)
+  if ok then return ... end
+  return nil, (...), EACCES
 end
-
-local function writes(mode)
-  return mode ~= nil and (tostring(mode):find("[wa+]") ~= nil)
+local function returns2(ok, ...)
+  if ok then return ... end
+  return nil, (...)
+end
+local function raises(ok, ...)
+  if ok then return ... end
+  error((...), 2)
 end
 
 -- io: files only inside the working tree; no processes.
 io.open = function(path, mode)
-  local ok, why = allowed(path, "io.open")
-  if not ok then return nil, why, EACCES end
-  return io_open(path, mode)
+  return returns(guarded(host_checkpath, "io.open", io_open, 1, path, mode))
 end
 io.lines = function(path, ...)
-  local ok, why = allowed(path, "io.lines")
-  if not ok then error(why, 2) end
-  return io_lines(path, ...)
+  return raises(guarded(host_checkpath, "io.lines", io_lines, 1, path, ...))
 end
 io.input = function(f)
-  local ok, why = allowed(f, "io.input")
-  if not ok then error(why, 2) end
-  return io_input(f)
+  return raises(guarded(host_checkpath, "io.input", io_input, 1, f))
 end
 io.output = function(f)
-  local ok, why = allowed(f, "io.output")
-  if not ok then error(why, 2) end
-  return io_output(f)
+  return raises(guarded(host_checkpath, "io.output", io_output, 1, f))
 end
 io.popen = disabled("io.popen")
 
@@ -91,30 +95,22 @@ os.exit = disabled("os.exit")
 os.tmpname = disabled("os.tmpname")
 os.setlocale = disabled("os.setlocale")
 os.remove = function(path)
-  local ok, why = allowed(path, "os.remove")
-  if not ok then return nil, why, EACCES end
-  return os_remove(path)
+  return returns(guarded(host_checkpath, "os.remove", os_remove, 1, path))
 end
 os.rename = function(from, to)
-  local ok, why = allowed(from, "os.rename")
-  if ok then ok, why = allowed(to, "os.rename") end
-  if not ok then return nil, why, EACCES end
-  return os_rename(from, to)
+  return returns(guarded(host_checkpath, "os.rename", os_rename, 2, from, to))
 end
 
 -- Loading code: text chunks only (a C function, so nothing reachable from a
 -- reader function loads bytecode); files only inside the tree.
 load = text_load
 loadfile = function(path, mode, ...)
-  local ok, why = allowed(path, "loadfile")
-  if not ok then return nil, why end
-  if select("#", ...) > 0 then return raw_loadfile(path, "t", ...) end
-  return raw_loadfile(path, "t")
+  if select("#", ...) > 0 then return returns2(guarded(host_checkpath, "loadfile", raw_loadfile, 1, path, "t", ...)) end
+  return returns2(guarded(host_checkpath, "loadfile", raw_loadfile, 1, path, "t"))
 end
 dofile = function(path)
-  local ok, why = allowed(path, "dofile")
-  if not ok then error(why, 2) end
-  local f, err = raw_loadfile(path, "t")
+  local ok, f, err = guarded(host_checkpath, "dofile", raw_loadfile, 1, path, "t")
+  if not ok then error(f, 2) end
   if not f then error(err, 2) end
   return f()
 end
@@ -126,10 +122,6 @@ package.loadlib = disabled("package.loadlib")
 package.cpath = ""
 package.path = prepend_lpath(true) .. ";" .. system_path
 
-local function readable(path, fname)
-  return host_checkpath(path, "r", fname)
-end
-
 package.searchpath = function(name, path, sep, rep)
   if type(name) ~= "string" then error("bad argument #1 to 'searchpath' (string expected, got " .. type(name) .. ")", 2) end
   if type(path) ~= "string" then error("bad argument #2 to 'searchpath' (string expected, got " .. type(path) .. ")", 2) end
@@ -139,10 +131,8 @@ package.searchpath = function(name, path, sep, rep)
   local tried = {}
   for template in path:gmatch("[^;]+") do
     local candidate = template:gsub("%?", (name:gsub("%%", "%%%%")))
-    if readable(candidate, "require") then
-      local f = io_open(candidate, "r")
-      if f then f:close() return candidate end
-    end
+    local ok, f = guarded(host_checkpath, "require", io_open, 1, candidate, "r")
+    if ok and f then f:close() return candidate end
     tried[#tried + 1] = "no file '" .. candidate .. "'"
   end
   -- As Lua 5.4's searchpath words it: require adds "\n\t" before each
@@ -155,7 +145,10 @@ local preload_searcher = package.searchers[1]
 local function lua_searcher(name)
   local path, err = searchpath(name, package.path)
   if not path then return err end
-  local f, lerr = raw_loadfile(path, "t")
+  -- Checked again with the load: the file searchpath found may have been
+  -- swapped since.
+  local ok, f, lerr = guarded(host_checkpath, "require", raw_loadfile, 1, path, "t")
+  if not ok then f, lerr = nil, f end
   if not f then
     error(string.format("error loading module '%s' from file '%s':\n\t%s", name, path, lerr), 0)
   end
@@ -167,12 +160,13 @@ package.searchers = { preload_searcher, lua_searcher }
 -- work alongside the time limit. getinfo leaves out `func` when a stack
 -- frame runs a C function: a hook sees every function the wrappers above
 -- call (the real io.open, loadfile, os.remove ...), and `func` would hand
--- them out. getlocal reads nil for every local of this chunk's frames: a
--- wrapper holds those real functions in its registers just before the
--- call, where a hook could read them.
+-- them out, and leaves it out for frames running ButtonKit's own Lua too.
+-- getlocal reads nil for every local of those frames: a wrapper holds the
+-- real functions in its registers just before the call, and the test
+-- framework the runner's host functions, where a hook could read them.
 debug = {
   traceback = traceback, getinfo = frame_getinfo,
-  getmetatable = debug.getmetatable, getlocal = getlocal_guard(getinfo(1, "S").source), upvalueid = debug.upvalueid,
+  getmetatable = debug.getmetatable, getlocal = frame_getlocal, upvalueid = debug.upvalueid,
   sethook = debug.sethook, gethook = debug.gethook,
 }
 package.loaded.debug = debug

@@ -43,8 +43,12 @@ struct CoverageReport {
     /// The report of `stats` with `settings`, scanning sources from the
     /// working folder. `specs`: the run's spec files, which untested files
     /// leave out (unless the include patterns name them), as counting does.
+    /// `readable`: which sources the report may show (a sandboxed run's
+    /// only those inside the working tree: a chunk's name is the script's
+    /// choice, and `load(code, "@/etc/passwd")` would otherwise put that
+    /// file in the report).
     static func build(_ stats: CoverageStats, lua: CoverageLua, settings: CoverageSettings,
-                      specs: Set<String> = []) throws(LuaError) -> CoverageReport {
+                      specs: Set<String> = [], readable: (String) -> Bool = { _ in true }) throws(LuaError) -> CoverageReport {
         var merged: [String: CoverageStats.File] = [:]
         for name in stats.sortedNames {
             guard let f = stats.files[name], try lua.included(name) else { continue }
@@ -64,6 +68,10 @@ struct CoverageReport {
         }
         for name in merged.keys.sorted(by: CoverageStats.byteOrder) {
             guard let counts = merged[name] else { continue }
+            guard readable(name) else {
+                report.problems.append("Couldn't open \(name): outside the working tree (the run is sandboxed)")
+                continue
+            }
             guard let source = CoverageFiles.read(name) else {
                 report.problems.append("Couldn't open \(name): \(CoverageFiles.reason())")
                 continue

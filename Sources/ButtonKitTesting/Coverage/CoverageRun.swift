@@ -73,6 +73,17 @@ public final class CoverageRun {
         if let r = s.reporter {
             note("buttonkit: coverage: reporter '\(r)' is not supported; luacov's default report is written")
         }
+        // A sandboxed run's scripts chose these names (`.luacov`, or a spec
+        // calling luacov.runner.init): they are read, written and deleted
+        // only inside the working tree.
+        let formats = plan?.formats ?? []
+        if sandboxed {
+            let paths = [s.statsfile] + (s.writesReport ? [s.reportfile] : []) + formats.map { s.file(for: $0) }
+            if let outside = paths.first(where: { !LuaContext.isInsideWorkingTree($0) }) {
+                note("buttonkit: coverage: '\(outside)' is outside the working tree; a sandboxed run reads and writes coverage files only inside it")
+                return false
+            }
+        }
         // luacov adds to the stats file already there.
         var all = CoverageStats.load(s.statsfile) ?? CoverageStats()
         all.merge(stats)
@@ -80,14 +91,14 @@ public final class CoverageRun {
             note("buttonkit: coverage: cannot write \(s.statsfile): \(why)")
             return false
         }
-        let formats = plan?.formats ?? []
         guard s.writesReport || !formats.isEmpty else { return true }
         let report: CoverageReport
         do {
             let lua: CoverageLua
             if let kept = self.lua { lua = kept } else { lua = try CoverageLua(sandboxed: false) }
             try lua.use(s.text)
-            report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs)
+            report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs,
+                                              readable: sandboxed ? LuaContext.isInsideWorkingTree : { _ in true })
         } catch {
             note("buttonkit: coverage: cannot make the report: \(CoverageLua.firstPart(error))")
             return false

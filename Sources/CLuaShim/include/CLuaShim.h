@@ -193,10 +193,14 @@ void bk_push_sandbox_load(lua_State *L);
  * stack frame running a C function is left out (a hook would otherwise
  * catch the real functions behind the sandbox's wrappers). */
 void bk_push_sandbox_getinfo(lua_State *L);
-/* Pushes a C function `guard(source)` that returns the sandbox's
- * debug.getlocal: Lua's own, except that locals of a frame running code
- * from chunk `source` (the sandbox's wrappers) read as nil. */
-void bk_push_sandbox_getlocal_maker(lua_State *L);
+/* Pushes the sandbox's debug.getlocal: Lua's own, except that locals of a
+ * frame running ButtonKit's own Lua (the sandbox's wrappers, the test
+ * framework) read as nil, names kept. */
+void bk_push_sandbox_getlocal(lua_State *L);
+/* Pushes the sandbox's guarded(check, fname, fn, npaths, ...): the path
+ * check and the real function it guards with hooks off and the collector
+ * stopped in between, so no script code runs between check and use. */
+void bk_push_sandbox_guarded(lua_State *L);
 
 /* Pushes a host function as a C closure; `nextra` values already on the
  * stack become its upvalues 2...nextra+1. */
