@@ -215,6 +215,64 @@ struct SandboxAttackTests {
         #expect(e.exists(e.outsideFile("s.json")), "the moved store did not reach outside unconfined")
     }
 
+    // MARK: Script code between the check and the open
+
+    /// `p1/a/target` inside the tree; `p2/a` leads outside, where
+    /// `target` is the secret (so a swap of p1 and p2 would reach it).
+    func makeSwapLinks(_ e: Escape) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("p1/a"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("p2"), withIntermediateDirectories: true)
+        try e.write("inside\n", to: e.inTree("p1/a/target"))
+        try e.write("return 'inside'\n", to: e.inTree("p1/a/code.lua"))
+        try fm.createSymbolicLink(atPath: e.inTree("p2/a").path, withDestinationPath: e.outside.path)
+        try e.write("outside secret\n", to: e.outsideFile("target"))
+        try e.write("return 'outside secret'\n", to: e.outsideFile("code.lua"))
+    }
+
+    @Test func noHookOrFinalizerCanSwapFoldersBetweenTheCheckAndTheOpen() throws {
+        let e = try setUp("swap_probe.lua")
+        try makeSwapLinks(e)
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 6, "run")
+        #expect(e.read(e.outsideFile("target")) == "outside secret\n", "outside/target was written")
+    }
+
+    @Test func theSwapProbeDoesReachOutsideUnconfined() throws {
+        let e = try setUp("swap_probe.lua")
+        try makeSwapLinks(e)
+        let r = try Spawned.run(["run", "--unsafe", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r.stdout.contains(": ALLOWED"), "the swap never reached outside even unconfined: \(r.stdout)")
+    }
+
+    // MARK: Coverage files a sandboxed spec names
+
+    @Test func aSandboxedSpecWritesNoCoverageFileOutsideAndShowsNoSourceFromThere() throws {
+        let e = try setUp("names_probe.lua")
+        try e.write("local x = 1\nreturn x\n", to: e.inTree("payload.lua"))
+        try e.write("""
+            it("names coverage files outside", function()
+              require("luacov.runner").init{ statsfile = os.getenv("BK_OUTSIDE") .. "/stats.out",
+                reportfile = os.getenv("BK_OUTSIDE") .. "/report.out", include = { "payload" } }
+              require("payload")
+            end)
+            """, to: e.inTree("spec/out_spec.lua"))
+        let r1 = try Spawned.run(["test", "--sandbox", "--no-config", "spec/out_spec.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r1.stderr.contains("outside the working tree"), "\(r1.summary)")
+        expectOutsideUntouched(e, "coverage files")
+        try e.write("""
+            it("names a chunk after a file outside", function()
+              require("luacov.runner").init{ include = { "secret" }, codefromstrings = true }
+              load("local a = 1", "@" .. os.getenv("BK_OUTSIDE") .. "/secret.txt")()
+            end)
+            """, to: e.inTree("spec/chunk_spec.lua"))
+        let r2 = try Spawned.run(["test", "--sandbox", "--no-config", "spec/chunk_spec.lua"], in: e.tree, env: env(e), limit: 60)
+        #expect(r2.exitCode == 0, "\(r2.summary)")
+        let report = e.read(e.inTree("luacov.report.out")) ?? ""
+        #expect(!report.contains("outside secret"), "the report shows a file from outside")
+        #expect(r2.stderr.contains("outside the working tree"), "\(r2.summary)")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {
