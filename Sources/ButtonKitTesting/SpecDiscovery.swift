@@ -14,14 +14,23 @@ public enum SpecDiscovery {
     }
 
     /// Spec files for `paths`; a path that does not exist is an error.
+    /// `confined` (a run under `--sandbox`): a file found under a folder
+    /// that leads outside the working tree (a link to a file, or a folder,
+    /// elsewhere) is not a spec of the tree and is passed to `outside`
+    /// instead; files named directly are the caller's choice and taken.
     public static func find(_ paths: [String], patterns: [String], excluding: [String] = [],
-                            recursive: Bool = true) throws(Missing) -> [String] {
+                            recursive: Bool = true, confined: Bool = false,
+                            outside: (String) -> Void = { _ in }) throws(Missing) -> [String] {
         // Plain patterns (the usual `_spec`) need no Lua state to match.
         let matcher = (patterns + excluding).allSatisfy(isPlain) ? nil : try? LuaPattern()
         var out: [String] = []
         for p in paths {
             if Files.isDirectory(p) {
-                walk(p, matcher, patterns, excluding, recursive, &out)
+                var found: [String] = []
+                walk(p, matcher, patterns, excluding, recursive, &found)
+                for f in found {
+                    if confined && !LuaContext.isInsideWorkingTree(f) { outside(f) } else { out.append(f) }
+                }
             } else if Files.exists(p) {
                 out.append(p)
             } else {

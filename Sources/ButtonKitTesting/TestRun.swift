@@ -21,7 +21,9 @@ public enum TestRun {
         if chosen == nil {
             do {
                 files = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                               recursive: plan.recursive)
+                                               recursive: plan.recursive, confined: plan.test.sandbox) { path in
+                    note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
+                }
             } catch {
                 note("buttonkit: \(error.message)")
                 return 1
@@ -154,6 +156,7 @@ public enum TestRun {
         s.language = plan.language
         s.lpath = plan.test.lpath
         s.cpath = plan.test.cpath
+        s.sandboxed = plan.test.sandbox
         s.interpreter = plan.test.interpreter ?? LuaContext.executablePath ?? "buttonkit"
         s.script = LuaContext.executablePath ?? "buttonkit"
         return s

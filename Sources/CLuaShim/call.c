@@ -319,6 +319,10 @@ static int sandbox_getinfo(lua_State *L) {
     if (L != L1 && !lua_checkstack(L1, 3)) luaL_error(L, "stack overflow (message is too long)");
     luaL_checkstack(L, 3, "not enough stack");
     luaL_argcheck(L, options[0] != '>', arg + 2, "invalid option '>'");
+    /* Options are checked before lua_getinfo: it pushes `func` for 'f'
+     * before it finds a bad option, and on another thread's stack that
+     * value would stay behind, readable with getlocal from there. */
+    luaL_argcheck(L, strspn(options, "SltunrfL") == strlen(options), arg + 2, "invalid option");
     int frame = 0;
     if (lua_isfunction(L, arg + 1)) {
         options = lua_pushfstring(L, ">%s", options);

@@ -156,6 +156,18 @@ enum TestCommand {
             } catch {
                 throw UsageError("cannot read \(path): \(error.message)", command: "test")
             }
+            // Under --sandbox the config file is a confined script's: the
+            // files it names for the runner to load or write (specs,
+            // helpers, reports, coverage's config) stay inside the working
+            // tree, as a file the script opened itself would.
+            if a.flag("sandbox") {
+                for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file"] {
+                    if key == "ROOT" ? !a.positionals.isEmpty : !a.all(key).isEmpty { continue }
+                    for named in config[key] ?? [] where !LuaContext.isInsideWorkingTree(named) {
+                        throw UsageError("\(path): '\(key)' names '\(named)', outside the working tree; under --sandbox the files a config file names stay inside it", command: "test")
+                    }
+                }
+            }
             for key in config.keys.sorted() where !configKeys.contains(key) {
                 var msg = "\(path): unknown key '\(key)' ignored"
                 if let s = Suggest.closest(to: key, in: configKeys) { msg += "; did you mean '\(s)'?" }

@@ -53,6 +53,11 @@ local raw_loadfile = loadfile
 local os_remove, os_rename = os.remove, os.rename
 local traceback, getinfo = debug.traceback, debug.getinfo
 local type, error, select, tostring = type, error, select, tostring
+-- Kept here, not looked up when used: a script may replace string.gsub or
+-- a file handle's close method, and its replacement would run inside the
+-- wrappers, handed what they hold (an open handle to a system module).
+local gsub, gmatch, format, concat = string.gsub, string.gmatch, string.format, table.concat
+local file_close = debug.getmetatable(io.stdout).__index.close
 
 -- Every real function that takes a path runs through `guarded`: the check
 -- and the call in one C step, so a hook or a finalizer cannot rename a
@@ -127,17 +132,17 @@ package.searchpath = function(name, path, sep, rep)
   if type(path) ~= "string" then error("bad argument #2 to 'searchpath' (string expected, got " .. type(path) .. ")", 2) end
   sep = sep or "."
   rep = rep or "/"
-  if sep ~= "" then name = name:gsub(sep:gsub("%p", "%%%0"), (rep:gsub("%%", "%%%%"))) end
+  if sep ~= "" then name = gsub(name, (gsub(sep, "%p", "%%%0")), (gsub(rep, "%%", "%%%%"))) end
   local tried = {}
-  for template in path:gmatch("[^;]+") do
-    local candidate = template:gsub("%?", (name:gsub("%%", "%%%%")))
+  for template in gmatch(path, "[^;]+") do
+    local candidate = gsub(template, "%?", (gsub(name, "%%", "%%%%")))
     local ok, f = guarded(host_checkpath, "require", io_open, 1, candidate, "r")
-    if ok and f then f:close() return candidate end
+    if ok and f then file_close(f) return candidate end
     tried[#tried + 1] = "no file '" .. candidate .. "'"
   end
   -- As Lua 5.4's searchpath words it: require adds "\n\t" before each
   -- searcher's message itself.
-  return nil, table.concat(tried, "\n\t")
+  return nil, concat(tried, "\n\t")
 end
 local searchpath = package.searchpath
 
@@ -150,7 +155,7 @@ local function lua_searcher(name)
   local ok, f, lerr = guarded(host_checkpath, "require", raw_loadfile, 1, path, "t")
   if not ok then f, lerr = nil, f end
   if not f then
-    error(string.format("error loading module '%s' from file '%s':\n\t%s", name, path, lerr), 0)
+    error(format("error loading module '%s' from file '%s':\n\t%s", name, path, lerr), 0)
   end
   return f, path
 end

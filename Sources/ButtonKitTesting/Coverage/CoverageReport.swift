@@ -58,7 +58,9 @@ struct CoverageReport {
         var report = CoverageReport()
         report.maxHits = merged.values.map(\.maxHits).max() ?? 0
         if settings.untestedAll || !settings.untestedPaths.isEmpty {
-            for path in untestedFiles(settings.untestedAll ? nil : settings.untestedPaths) {
+            // Folders outside are not even listed when sources outside may
+            // not be shown: the names alone would tell what exists there.
+            for path in untestedFiles((settings.untestedAll ? nil : settings.untestedPaths)?.filter(readable)) where readable(path) {
                 let name = PathText.droppingDotSlash(path)
                 guard try lua.included(name) else { continue }
                 if specs.contains(name), !(try lua.named(name)) { continue }

@@ -25,6 +25,10 @@ public final class LuaHandlerReporter: Reporter {
         /// `arg[0]` and `arg[-1]` as specs see them (copied into arguments).
         public var script = "buttonkit"
         public var interpreter = "buttonkit"
+        /// The run is under `--sandbox`: the handler runs confined too. A
+        /// `.busted` file (confined itself) can name a handler, and a
+        /// handler running unconfined would lift the sandbox it asked for.
+        public var sandboxed = false
         public init(name: String) { self.name = name }
     }
 
@@ -39,7 +43,7 @@ public final class LuaHandlerReporter: Reporter {
     /// Loads the handler; throws with a readable message when it cannot.
     public init(_ s: Settings) throws(LuaError) {
         var o = LuaContext.Options()
-        o.sandbox = false
+        o.sandbox = s.sandboxed
         o.timeout = 0
         o.maxMemoryMB = 0
         o.lpath = s.lpath

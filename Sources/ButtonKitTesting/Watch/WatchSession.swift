@@ -204,7 +204,9 @@ public final class WatchSession {
     func cycle(_ selection: Selection) {
         do {
             specs = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                           recursive: plan.recursive)
+                                           recursive: plan.recursive, confined: plan.test.sandbox) { path in
+                note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
+            }
         } catch {
             specs = []
             state.keep([], realPath: RealPath.of)
