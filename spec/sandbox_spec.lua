@@ -160,6 +160,23 @@ describe("sandbox", function()
     assert.are.same({}, leaked)
   end)
 
+  it("leaves nothing behind on another thread's stack for a bad getinfo option", function()
+    local co = coroutine.create(function() coroutine.yield() end)
+    coroutine.resume(co)
+    local function top_values()
+      local n = 0
+      for i = 1, 50 do
+        local name, value = debug.getlocal(co, 0, i)
+        if not name then break end
+        if value ~= nil then n = n + 1 end
+      end
+      return n
+    end
+    local before = top_values()
+    assert.error_matches(function() debug.getinfo(co, 0, "fZ") end, "invalid option")
+    assert.are.equal(before, top_values())
+  end)
+
   it("keeps the harmless parts of os", function()
     for _, k in ipairs({ "clock", "time", "date", "difftime", "getenv" }) do
       assert.is_function(os[k])

@@ -273,6 +273,41 @@ struct SandboxAttackTests {
         #expect(r2.stderr.contains("outside the working tree"), "\(r2.summary)")
     }
 
+    // MARK: What a .busted names for the runner
+
+    @Test func aBustedFileUnderSandboxNamesNothingOutsideAndItsHandlerRunsConfined() throws {
+        let e = try setUp("names_probe.lua")
+        try e.write("it('passes', function() end)\n", to: e.inTree("spec/a_spec.lua"))
+        let outside = e.outside.path
+        for key in ["junit = '\(outside)/junit.xml'", "json = '\(outside)/r.json'", "report = '\(outside)/r.html'",
+                    "helper = '\(outside)/secret.lua'", "ROOT = { 'spec', '\(outside)/secret.lua' }",
+                    "['coverage-config-file'] = '\(outside)/secret.lua', coverage = true"] {
+            try e.write("return { default = { \(key) } }\n", to: e.inTree(".busted"))
+            let r = try Spawned.run(["test", "--sandbox"], in: e.tree, env: env(e), limit: 60)
+            #expect(r.exitCode != 0 && r.stderr.contains("outside the working tree"), "\(key): \(r.summary)")
+        }
+        // A handler it names runs, but confined.
+        try e.write("""
+            local f = io.open(os.getenv("BK_OUTSIDE") .. "/by-handler.txt", "w")
+            if f then f:write("escaped") f:close() end
+            io.stderr:write("popen: ", tostring((pcall(io.popen, "true"))), "\\n")
+            return function(options)
+              return require("busted.outputHandlers.base")()
+            end
+            """, to: e.inTree("evil.lua"))
+        try e.write("return { default = { output = 'evil.lua' } }\n", to: e.inTree(".busted"))
+        let h = try Spawned.run(["test", "--sandbox"], in: e.tree, env: env(e), limit: 60)
+        #expect(h.stderr.contains("popen: false"), "\(h.summary)")
+        // A spec found through a link leading outside is not run.
+        try FileManager.default.removeItem(at: e.inTree(".busted"))
+        try e.write("print('outside spec ran')\nit('x', function() end)\n", to: e.outsideFile("o_spec.lua"))
+        try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/link_spec.lua").path, withDestinationPath: e.outsideFile("o_spec.lua").path)
+        let l = try Spawned.run(["test", "--sandbox"], in: e.tree, env: env(e), limit: 60)
+        #expect(l.stderr.contains("spec/link_spec.lua leads outside the working tree"), "\(l.summary)")
+        #expect(!l.stdout.contains("outside spec ran") && !l.stderr.contains("outside spec ran"))
+        #expect(e.outsideListing() == (Self.outsideBefore + ["o_spec.lua"]).sorted(), "outside/ changed: \(e.outsideListing())")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {
