@@ -45,7 +45,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// The line a report prints.
     public var description: String {
-        var place = control
+        var place = Format.oneLine(control)
         if let state { place += "/" + state.description }
         if let style { place += "/" + style.rawValue }
         switch kind {
@@ -57,7 +57,7 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
         case .missingLabel:
             return "\(place): no title or accessibilityLabel"
         case .handlerFailed(let message):
-            return "\(place): the configuration update handler failed, so the look is unknown: \(message)"
+            return "\(place): the configuration update handler failed, so the look is unknown: \(Format.oneLine(message))"
         }
     }
 }

@@ -107,7 +107,7 @@ public enum Record: Equatable {
             guard c >= 48 && c <= 57 else { return 0 }
             v = v &* 10 &+ Int(c - 48)
         }
-        return neg ? -v : v
+        return neg ? 0 &- v : v  // wraps, never traps: a spec chooses these numbers
     }
 
     static func parse(bytes line: ArraySlice<UInt8>, file: String) -> Record? {

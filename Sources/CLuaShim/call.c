@@ -424,8 +424,9 @@ void bk_push_sandbox_getlocal(lua_State *L) { lua_pushcfunction(L, sandbox_getlo
  * stopped (no finalizer runs) from the first check to the real function's
  * return; both are put back after, the time limit's hook on top if it fired
  * meanwhile. `check(path, "r", fname)` is the host's path check, run on
- * each of the first `npaths` arguments that is a string (the real function
- * reports other types itself). Returns true and the real function's
+ * each of the first `npaths` arguments that is a string or a number (as
+ * the name the real function will make of it; it reports other types
+ * itself). Returns true and the real function's
  * results, or false and the refusal; errors from either are raised after
  * the hooks are back. */
 static int sandbox_guarded(lua_State *L) {
@@ -441,9 +442,12 @@ static int sandbox_guarded(lua_State *L) {
     lua_gc(L, LUA_GCSTOP);
     int status = LUA_OK, refused = 0;
     for (int i = 0; i < npaths && i < nargs && status == LUA_OK && !refused; i++) {
-        if (lua_type(L, first + i) != LUA_TSTRING) continue;
+        /* Numbers too: the real functions take 1 as the name "1". */
+        int t = lua_type(L, first + i);
+        if (t != LUA_TSTRING && t != LUA_TNUMBER) continue;
         lua_pushvalue(L, 1);
         lua_pushvalue(L, first + i);
+        if (t == LUA_TNUMBER) lua_tolstring(L, -1, NULL);  /* the copy, as the name it will be */
         lua_pushliteral(L, "r");
         lua_pushvalue(L, 2);
         status = lua_pcall(L, 3, 2, 0);

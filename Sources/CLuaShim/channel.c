@@ -317,7 +317,11 @@ static int put_value(lua_State *L, int i) {
         put_bytes(lua_toboolean(L, i) ? "true" : "false", lua_toboolean(L, i) ? 4 : 5);
         return 1;
     case LUA_TTABLE:
-        if (lua_getfield(L, i, "message") == LUA_TSTRING) {
+        /* Raw reads here and below: a metamethod would run the spec's code
+         * in the middle of this record, and whatever it sent (a require's
+         * M record, say) would land inside it. */
+        lua_pushliteral(L, "message");
+        if (lua_rawget(L, i < 0 ? i - 1 : i) == LUA_TSTRING) {
             p = lua_tolstring(L, -1, &n);
             put_escaped(p, n);
         } else {
@@ -363,7 +367,8 @@ static int channel_report(lua_State *L) {
         static const char *keys[] = { "expected", "actual", "diffs", "caption" };
         for (int k = 0; k < 4; k++) {
             put_bytes("\t", 1);
-            int t = lua_getfield(L, 8, keys[k]);
+            lua_pushstring(L, keys[k]);
+            int t = lua_rawget(L, 8);
             if (k == 2 && t == LUA_TTABLE) {
                 lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
                 for (lua_Integer j = 1; j <= len; j++) {

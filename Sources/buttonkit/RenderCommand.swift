@@ -74,15 +74,21 @@ enum RenderCommand {
     /// A file name from an id: anything but letters, digits, `-` and `_`
     /// becomes `_`, and a long id is cut to 100 bytes (file names have 255,
     /// and the temporary file of an atomic write needs some of them).
+    ///
+    /// Scalar by scalar, not character by character: a character can hold
+    /// a slash behind a letter (U+0D4E is "prepended" to what follows, so
+    /// "\u{0D4E}/x" is two characters, the first a letter with a slash in
+    /// it).
     static func fileName(_ id: String) -> String {
-        var name = "", bytes = 0
-        for c in id {
-            let kept: Character = c.isLetter || c.isNumber || c == "-" || c == "_" ? c : "_"
-            bytes += kept.utf8.count
+        var name = String.UnicodeScalarView(), bytes = 0
+        for u in id.unicodeScalars {
+            let p = u.properties
+            let kept: Unicode.Scalar = p.isAlphabetic || p.numericType != nil || u == "-" || u == "_" ? u : "_"
+            bytes += UTF8.width(kept)
             if bytes > 100 { break }
             name.append(kept)
         }
-        return name
+        return String(name)
     }
 
     /// One distinct file name per id, in order: ids that read alike once

@@ -308,6 +308,21 @@ struct SandboxAttackTests {
         #expect(e.outsideListing() == (Self.outsideBefore + ["o_spec.lua"]).sorted(), "outside/ changed: \(e.outsideListing())")
     }
 
+    // MARK: Numbers as names
+
+    @Test func numbersAsNamesAreCheckedAsTheNamesTheyBecome() throws {
+        let e = try setUp("numbers_probe.lua")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: e.inTree("1").path, withDestinationPath: e.outsideFile("secret.txt").path)
+        try fm.createSymbolicLink(atPath: e.inTree("2").path, withDestinationPath: e.outsideFile("victim.txt").path)
+        try fm.createSymbolicLink(atPath: e.inTree("3").path, withDestinationPath: e.outsideFile("secret.lua").path)
+        let r = try Spawned.run(["run", "probe.lua"], in: e.tree, env: env(e), limit: 60)
+        expectAllRefused(r, count: 7, "run")
+        #expect(!r.stdout.contains("outside secret"))
+        expectOutsideUntouched(e, "numbers")
+        #expect(e.exists(e.inTree("2")), "the link named 2 was moved")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

@@ -93,6 +93,8 @@ io.output = function(f)
   return raises(guarded(host_checkpath, "io.output", io_output, 1, f))
 end
 io.popen = disabled("io.popen")
+-- An unnamed file in the system's temporary folder: outside the tree.
+io.tmpfile = disabled("io.tmpfile")
 
 -- os: clock time date difftime getenv, and remove/rename inside the tree.
 os.execute = disabled("os.execute")

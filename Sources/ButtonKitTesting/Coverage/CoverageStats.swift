@@ -26,10 +26,17 @@ public struct CoverageStats: Equatable, Sendable {
         /// The most hits of a line.
         public var maxHits: Int { hits.max() ?? 0 }
 
+        /// Lines past any real file's length are ignored and counts stop at
+        /// Int.max: a stats file or a worker's record comes from a spec,
+        /// which could otherwise make the runner trap on overflow or grow
+        /// an array to any size.
+        public static let maxLine = 1 << 24
+
         public mutating func add(line: Int, _ count: Int) {
-            guard line >= 1, count > 0 else { return }
+            guard line >= 1, line <= File.maxLine, count > 0 else { return }
             if line >= hits.count { hits += Array(repeating: 0, count: line - hits.count + 1) }
-            hits[line] += count
+            let (sum, overflow) = hits[line].addingReportingOverflow(count)
+            hits[line] = overflow ? Int.max : sum
         }
 
         /// luacov's `update_stats`: the larger max, counts added.
@@ -48,7 +55,7 @@ public struct CoverageStats: Equatable, Sendable {
     /// Adds one worker's counts for `name` (line -> hits).
     public mutating func add(_ name: String, counts: [Int: Int]) {
         var f = files[name] ?? File()
-        for (line, n) in counts where n > 0 {
+        for (line, n) in counts where n > 0 && line >= 1 && line <= File.maxLine {
             f.add(line: line, n)
             f.max = Swift.max(f.max, line)
         }
@@ -93,7 +100,7 @@ public struct CoverageStats: Equatable, Sendable {
         while let max = r.number(), r.byte() == 58 {
             guard let name = r.line() else { break }
             var f = File()
-            f.max = max
+            f.max = Swift.min(max, File.maxLine)
             if max >= 1 {
                 for line in 1...max {
                     guard let hits = r.number(), r.byte() == 32 else { break }

@@ -45,8 +45,8 @@ public final class HTMLReporter: DocumentReporter {
                 if let p = f.picture {
                     out += "<div class=\"pictures\">"
                     // An audit has no "expected" look: only what is drawn, flagged.
-                    if !p.expected.isEmpty { out += "<figure>\(stripXMLDeclaration(p.expected))<figcaption>expected</figcaption></figure>" }
-                    out += "<figure>\(stripXMLDeclaration(p.actual))<figcaption>\(p.expected.isEmpty ? "as drawn" : "actual")</figcaption></figure>"
+                    if !p.expected.isEmpty { out += "<figure>\(InlinePicture.html(p.expected))<figcaption>expected</figcaption></figure>" }
+                    out += "<figure>\(InlinePicture.html(p.actual))<figcaption>\(p.expected.isEmpty ? "as drawn" : "actual")</figcaption></figure>"
                     out += "<div><div>\(XML.escape(p.caption))</div><ul class=\"diffs\">"
                     for d in p.differences { out += "<li>\(XML.escape(d))</li>" }
                     out += "</ul></div></div>"
@@ -72,8 +72,4 @@ public final class HTMLReporter: DocumentReporter {
         return out + "</body></html>\n"
     }
 
-    /// Inline SVG must not carry an XML declaration.
-    static func stripXMLDeclaration(_ svg: String) -> String {
-        svg.hasPrefix("<?xml") ? String(svg.drop { $0 != ">" }.dropFirst()) : svg
-    }
 }

@@ -46,7 +46,14 @@ public final class TAPReporter: Reporter {
         return out
     }
 
-    static func oneLine(_ s: String) -> String { String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) }
+    /// By scalars, not characters: "\r\n" is one Character, equal to
+    /// neither "\n" nor "\r", and a test named "x\r\nok 2" would print a
+    /// TAP line of its own.
+    static func oneLine(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars { out.append(u == "\n" || u == "\r" ? " " : u) }
+        return String(out)
+    }
 
     /// A double-quoted YAML scalar.
     static func yaml(_ s: String) -> String {

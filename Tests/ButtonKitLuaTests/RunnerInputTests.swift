@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// What a spec hands the runner (its results, coverage, names, pictures)
+/// is the spec's to choose, and the runner is unconfined: these must never
+/// crash it, add records of the spec's making, or break a report's format.
+/// Found by a review that tried to escape the sandbox.
+@Suite("Runner input from specs")
+struct RunnerInputTests {
+    func tree(_ files: [String: String]) throws -> URL {
+        let dir = try CLI.scratch()
+        for (name, text) in files {
+            let u = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: u.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: u, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    @Test func extremeLineNumbersAndCountsDoNotCrashTheRunner() throws {
+        let dir = try tree([
+            "spec/line_spec.lua": "it('y', function() require('busted').current_test.line = math.mininteger end)\n",
+            "spec/stats_spec.lua": """
+                it('c', function()
+                  local f = assert(io.open('luacov.stats.out', 'w'))
+                  f:write('9223372036854775807:mod.lua\\n9223372036854775807 \\n')
+                  f:close()
+                  require('luacov')
+                  require('mod')
+                end)
+                """,
+            "mod.lua": "return 1\n",
+        ])
+        let r = try CLI.run(["test", "--sandbox", "-j", "1"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("2 passed"), "\(r.stdout)")
+    }
+
+    @Test func aMetamethodInTheFailureDetailsAddsNoRecordOfItsOwn() throws {
+        let dir = try tree([
+            "spec/forge_spec.lua": """
+                it('fails', function()
+                  require('busted').failure_details = setmetatable({}, { __index = function(_, k)
+                    require('mod')
+                    return k == 'actual' and 'FORGED\\nN\\tforged note' or 'x'
+                  end })
+                  assert.is_true(false)
+                end)
+                """,
+            "mod.lua": "return 1\n",
+        ])
+        let r = try CLI.run(["test", "--sandbox"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("0 passed, 1 failed"), "\(r.stdout)")
+        #expect(!r.stdout.contains("forged note") && !r.stderr.contains("forged note"))
+    }
+
+    @Test func aPictureASpecMadeUpIsNotPutInlineInTheHTMLReport() throws {
+        let dir = try tree([
+            "spec/html_spec.lua": """
+                it('fails', function()
+                  require('busted').failure_details = { expected = '<script>alert(1)</script>', actual = '<svg onload="alert(2)"></svg>' }
+                  assert.is_true(false)
+                end)
+                """,
+        ])
+        let report = dir.appendingPathComponent("r.html")
+        _ = try CLI.run(["test", "--report", report.path], in: dir)
+        let html = try String(contentsOf: report, encoding: .utf8)
+        #expect(html.contains("<figure>"), "the made-up pictures are shown")
+        #expect(!html.contains("<script>alert") && !html.contains("onload="), "made-up markup inline")
+        #expect(html.contains("data:image/svg+xml;base64,"))
+    }
+
+    @Test func aTestNameWithLineBreaksStaysOneTAPLine() throws {
+        let dir = try tree(["spec/tap_spec.lua": "it('y\\r\\nok 2 - forged', function() end)\nit('z\\nnot ok 3', function() end)\n"])
+        let r = try CLI.run(["test", "-o", "TAP"], in: dir)
+        let results = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(results.count == 2, "\(r.stdout)")
+    }
+
+    @Test func anIdWithALineBreakStaysOnItsAuditLine() throws {
+        let dir = try tree(["a.lua": "ui.button { id = 'x\\nforged: contrast 1:1', title = 'A', frame = { 0, 0, 10, 10 } }\n"])
+        let r = try CLI.run(["audit", "a.lua"], in: dir)
+        #expect(!r.stdout.split(separator: "\n").contains { $0.hasPrefix("forged") }, "\(r.stdout)")
+        #expect(r.stdout.contains("x\\nforged"), "\(r.stdout)")
+    }
+
+    @Test func aPictureNameHasNoSlashWhateverTheIdHoldsAroundIt() throws {
+        let dir = try tree(["r.lua": "ui.button { id = '\\u{0D4E}/x', title = 'A' }\n"])
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/\u{0D4E}"), withIntermediateDirectories: true)
+        let r = try CLI.run(["render", "r.lua", "-o", "out"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let inSub = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out/\u{0D4E}").path)) ?? []
+        #expect(inSub.isEmpty, "a picture went into a subfolder: \(inSub)")
+    }
+}
