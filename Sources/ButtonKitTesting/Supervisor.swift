@@ -122,8 +122,11 @@ public struct Supervisor {
             case .note(let t)?: state[f].events.append(.note(t))
             case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
             // Compiled here, once: the workers forked from now on load it
-            // as bytecode (see chunkcache.c).
-            case .module(let path)?: _ = bk_chunkcache_compile(path)
+            // as bytecode (see chunkcache.c). Confined, only a file the
+            // worker's require could load: the worker names it, and a spec
+            // may have moved folders since its require checked it.
+            case .module(let path)?:
+                if !settings.options.sandbox || LuaContext.confinedAllowsRequire(path) { _ = bk_chunkcache_compile(path) }
             case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
             case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
             case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)

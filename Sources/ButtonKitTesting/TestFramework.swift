@@ -106,7 +106,7 @@ enum TestFramework {
             // A worker writes results straight into its channel, from C.
             Push.field(L, "report") { bk_push_channel_report(L, options.streamResults ? 1 : 0) }
             // Modules compiled once for the run (testing.lua's searcher).
-            Push.field(L, "cached_chunk") { bk_push_chunkcache_load(L) }
+            Push.field(L, "cached_chunk") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.cachedChunk) }, 0) }
             Push.field(L, "module") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.module) }, 0) }
         }
         Push.field(L, "call") { bk_push_limited_call(L) }
@@ -157,6 +157,15 @@ enum TestFramework {
     /// `module(path)` from the bootstrap's searcher: a module loaded from
     /// source, sent as a `.module` record so the runner compiles it for the
     /// files after this one.
+    /// `cached_chunk(path)`: the module's bytecode from the runner's cache,
+    /// or nothing. Confined, the path is checked here, in the same call as
+    /// the lookup: checked in Lua before it, a hook could move a folder in
+    /// between and have an outside file's bytecode served under this name.
+    static func cachedChunk(_ L: OpaquePointer) throws -> Int32 {
+        guard let path = Value.exactString(L, 1), LuaContext.of(L).allowsRequire(path) else { return 0 }
+        return bk_chunkcache_push(L, path)
+    }
+
     static func module(_ L: OpaquePointer) throws -> Int32 {
         guard let path = Value.string(L, 1) else { return 0 }
         var writer = RecordWriter()

@@ -131,11 +131,11 @@ static const char *read_bytes(lua_State *L, void *ud, size_t *size) {
     return *size ? r->p : NULL;
 }
 
-/* cached_chunk(path) -> the module's main function, or nil when the cache
- * has no up-to-date bytecode for the file at `path`. Never raises. */
-static int cached_chunk(lua_State *L) {
-    const char *path = lua_tostring(L, 1);
-    if (!path) return 0;
+/* Pushes the module's main function and returns 1, or returns 0 when the
+ * cache has no up-to-date bytecode for the file at `path`. Never raises.
+ * A host that must check `path` first (a sandbox) calls this in the same
+ * host call as its check, so no Lua runs between the two. */
+int bk_chunkcache_push(lua_State *L, const char *path) {
     struct stat st;
     if (stat(path, &st) != 0) return 0;
     pthread_mutex_lock(&cc_lock);
@@ -148,6 +148,12 @@ static int cached_chunk(lua_State *L) {
      * module then loads from source as if nothing were cached. */
     if (lua_load(L, read_bytes, &r, path, "b") != LUA_OK) { lua_pop(L, 1); return 0; }
     return 1;
+}
+
+/* cached_chunk(path) -> the module's main function, or nil. */
+static int cached_chunk(lua_State *L) {
+    const char *path = lua_tostring(L, 1);
+    return path ? bk_chunkcache_push(L, path) : 0;
 }
 
 void bk_push_chunkcache_load(lua_State *L) { lua_pushcfunction(L, cached_chunk); }

@@ -323,6 +323,48 @@ struct SandboxAttackTests {
         #expect(e.exists(e.inTree("2")), "the link named 2 was moved")
     }
 
+    // MARK: The runner's module cache
+
+    @Test func theModuleCacheServesNoFileFromOutsideWhateverAHookMoves() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try e.write("return 'outside secret'\n", to: e.outsideFile("m.lua"))
+        try fm.createDirectory(at: e.inTree("h/up/outside"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("docs/sub"), withIntermediateDirectories: true)
+        try e.write("return 'inside'\n", to: e.inTree("h/up/outside/m.lua"))
+        // Innocent where it is (it leads to the tree itself), outside once moved.
+        try fm.createSymbolicLink(atPath: e.inTree("docs/sub/up").path, withDestinationPath: "../..")
+        try e.write("""
+            package.path = "./?.lua;" .. package.path
+            it("a", function()
+              require "h.up.outside.m"
+              -- before this file's records reach the runner, h/up leads out
+              assert(os.rename("h", "h_real")); assert(os.rename("docs/sub", "h"))
+            end)
+            """, to: e.inTree("spec/a_spec.lua"))
+        try e.write("""
+            package.path = "./?.lua;" .. package.path
+            it("z", function()
+              assert(os.rename("h", "hold")); assert(os.rename("h_real", "h"))
+              -- between the searcher's check and its cache lookup, move it back out
+              debug.sethook(function()
+                local i = debug.getinfo(2, "nS")
+                if i.what == "C" and i.name == "?" then  -- the framework's cache lookup
+                  debug.sethook()
+                  os.rename("h", "h_real"); os.rename("hold", "h")
+                end
+              end, "c")
+              local f = package.searchers[2]("h.up.outside.m")
+              debug.sethook()
+              print("z got " .. tostring(type(f) == "function" and f() or f))
+            end)
+            """, to: e.inTree("spec/z_spec.lua"))
+        let r = try Spawned.run(["test", "--sandbox", "-j", "1", "--no-config", "spec/a_spec.lua", "spec/z_spec.lua"],
+                                in: e.tree, limit: 60)
+        #expect(r.stdout.contains("z got"), "\(r.summary)")
+        #expect(!r.stdout.contains("outside secret") && !r.stderr.contains("outside secret"), "\(r.summary)")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

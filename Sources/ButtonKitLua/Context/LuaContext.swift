@@ -187,6 +187,19 @@ public final class LuaContext {
         Sandbox(root: Sandbox.cwd()).resolve(path) != nil
     }
 
+    /// Whether `require` may load the module file at `path` here: always
+    /// when unconfined; confined, inside the tree or a system-wide pure-Lua
+    /// module. For hosts that load modules on a script's behalf.
+    package func allowsRequire(_ path: String) -> Bool {
+        !options.sandbox || sandbox.resolve(path) != nil || Sandbox.isSystemLuaModule(path)
+    }
+
+    /// `allowsRequire` for a confined run, from a process with no state of
+    /// its own (the test runner compiling modules for its workers).
+    package static func confinedAllowsRequire(_ path: String) -> Bool {
+        isInsideWorkingTree(path) || Sandbox.isSystemLuaModule(path)
+    }
+
     // MARK: arg
 
     /// Sets the global `arg` like lua.c: `arg[0]` the script, `arg[1...]` the

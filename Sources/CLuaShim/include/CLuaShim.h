@@ -149,6 +149,9 @@ void bk_push_line(lua_State *L);
  * the file at `path` and keeps its bytecode with the file's identity (1:
  * cached); workers forked afterwards inherit it. */
 int bk_chunkcache_compile(const char *path);
+/* Pushes the cached main function of the module at `path` (returns 1), or
+ * returns 0 when there is no up-to-date bytecode for it. */
+int bk_chunkcache_push(lua_State *L, const char *path);
 /* Pushes cached_chunk(path) -> the module's main function from the cache,
  * or nil when there is no up-to-date entry (never raises). */
 void bk_push_chunkcache_load(lua_State *L);
