@@ -435,6 +435,12 @@ static int sandbox_guarded(lua_State *L) {
     int npaths = (int)luaL_checkinteger(L, 4);
     int first = 5, nargs = lua_gettop(L) - 4;
     luaL_checkstack(L, nargs + 8, "not enough stack");
+    /* Numbers become the names they stand for (the real functions take 1
+     * as "1"), here, before hooks go off: converting allocates, and a
+     * memory error past this point would leave them off. */
+    for (int i = 0; i < npaths && i < nargs; i++) {
+        if (lua_type(L, first + i) == LUA_TNUMBER) lua_tolstring(L, first + i, NULL);
+    }
     lua_Hook hook = lua_gethook(L);
     int mask = lua_gethookmask(L), count = lua_gethookcount(L);
     int collecting = lua_gc(L, LUA_GCISRUNNING);
@@ -442,12 +448,9 @@ static int sandbox_guarded(lua_State *L) {
     lua_gc(L, LUA_GCSTOP);
     int status = LUA_OK, refused = 0;
     for (int i = 0; i < npaths && i < nargs && status == LUA_OK && !refused; i++) {
-        /* Numbers too: the real functions take 1 as the name "1". */
-        int t = lua_type(L, first + i);
-        if (t != LUA_TSTRING && t != LUA_TNUMBER) continue;
+        if (lua_type(L, first + i) != LUA_TSTRING) continue;
         lua_pushvalue(L, 1);
         lua_pushvalue(L, first + i);
-        if (t == LUA_TNUMBER) lua_tolstring(L, -1, NULL);  /* the copy, as the name it will be */
         lua_pushliteral(L, "r");
         lua_pushvalue(L, 2);
         status = lua_pcall(L, 3, 2, 0);
