@@ -134,9 +134,11 @@ public enum JSON {
             guard let e = Int(String(decoding: chars, as: UTF8.self)) else { return nil }
             exp = e
         }
-        exp -= afterPoint
+        // Wrapping, never trapping: the exponent is a file's to choose
+        // (1.5e-9223372036854775808), and only equality of keys matters.
+        exp = exp &- afterPoint
         while digits.first == 48 { digits.removeFirst() }
-        while digits.last == 48 { digits.removeLast(); exp += 1 }
+        while digits.last == 48 { digits.removeLast(); exp = exp &+ 1 }
         if digits.isEmpty { return (false, [], 0) }
         return (neg, digits, exp)
     }

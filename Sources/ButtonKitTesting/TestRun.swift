@@ -157,6 +157,8 @@ public enum TestRun {
         s.lpath = plan.test.lpath
         s.cpath = plan.test.cpath
         s.sandboxed = plan.test.sandbox
+        s.timeout = plan.test.timeout
+        s.maxMemoryMB = plan.test.maxMemoryMB
         s.interpreter = plan.test.interpreter ?? LuaContext.executablePath ?? "buttonkit"
         s.script = LuaContext.executablePath ?? "buttonkit"
         return s

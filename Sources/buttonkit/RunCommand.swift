@@ -53,6 +53,7 @@ enum RunCommand {
         }
         ctx.trackCreatedControls = true
         let status = execute(ctx, code: nil, positionals: a.positionals)
+        ctx.limitLaterCallbacks()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
     }
 

@@ -86,6 +86,33 @@ struct RunnerInputTests {
         #expect(r.stdout.contains("x\\nforged"), "\(r.stdout)")
     }
 
+    @Test func handlersThatLoopWhileRenderAndAuditDrawShareOneTimeout() throws {
+        let dir = try tree(["loop.lua": """
+            for i = 1, 20 do
+              local b = ui.button { id = "b" .. i }
+              b.configuration = { style = "filled" }
+              local drawing = false
+              b:onConfigurationUpdate(function(_, c) if drawing then while true do end end return c end)
+              drawing = true
+            end
+            """])
+        for command in [["render", "--timeout", "1", "loop.lua", "-o", "out"], ["audit", "--timeout", "1", "loop.lua"]] {
+            let start = Date()
+            let r = try Spawned.run(command, in: dir, limit: 30)
+            #expect(Date().timeIntervalSince(start) < 15, "\(command[0]) took \(Date().timeIntervalSince(start)) s: \(r.summary)")
+        }
+    }
+
+    @Test func aConfinedOutputHandlerRunsUnderTheRunsTimeout() throws {
+        let dir = try tree([
+            "spec/a_spec.lua": "it('a', function() end)\n",
+            "h.lua": "return function(options)\n  local handler = require('busted.outputHandlers.base')()\n  require('busted').subscribe({ 'suite', 'start' }, function() while true do end end)\n  return handler\nend\n",
+        ])
+        let start = Date()
+        let r = try Spawned.run(["test", "--sandbox", "--timeout", "1", "-o", "h.lua"], in: dir, limit: 30)
+        #expect(Date().timeIntervalSince(start) < 15, "\(r.summary)")
+    }
+
     @Test func aPictureNameHasNoSlashWhateverTheIdHoldsAroundIt() throws {
         let dir = try tree(["r.lua": "ui.button { id = '\\u{0D4E}/x', title = 'A' }\n"])
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out/\u{0D4E}"), withIntermediateDirectories: true)

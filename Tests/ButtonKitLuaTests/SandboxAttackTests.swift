@@ -365,6 +365,30 @@ struct SandboxAttackTests {
         #expect(!r.stdout.contains("outside secret") && !r.stderr.contains("outside secret"), "\(r.summary)")
     }
 
+    // MARK: A store's value read before its path is checked
+
+    @Test func aHookRunWhileAStoreReadsItsValueCannotMoveTheWriteOutside() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("w"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("d1/d2"), withIntermediateDirectories: true)
+        // Inside where it is (tree/outside, missing); outside once moved up.
+        try fm.createSymbolicLink(atPath: e.inTree("d1/d2/esc").path, withDestinationPath: "../../outside")
+        try e.write("""
+            local s = ui.store("w/f.json")
+            local moved = false
+            debug.sethook(function()
+              if not moved then moved = true; os.rename("w", "w_old"); os.rename("d1/d2/esc", "w") end
+            end, "c")
+            print(pcall(s.set, s, "k", { secret = "pwned" }))
+            debug.sethook()
+            """, to: e.inTree("p.lua"))
+        let r = try Spawned.run(["run", "p.lua"], in: e.tree, limit: 60)
+        #expect(r.stdout.contains("outside the working tree"), "\(r.summary)")
+        #expect(!e.exists(e.outsideFile("f.json")), "the store wrote outside")
+        #expect((try? fm.destinationOfSymbolicLink(atPath: e.inTree("w").path)) == "../../outside", "the swap did not happen: \(r.summary)")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

@@ -43,6 +43,14 @@ struct StoreTests {
         }
     }
 
+    @Test func anExponentAtTheEdgeOfIntOpensWithoutTrapping() throws {
+        let path = makeTempDir() + "/e.json"
+        writeFile(path, "{\"a\": 1.5e-9223372036854775808, \"b\": 2e9223372036854775807}")
+        let s = try Store(path: path)
+        try s.set("c", .int(1))
+        #expect(readFile(path)?.contains("1.5e-9223372036854775808") == true, "the number is kept as written")
+    }
+
     @Test func deleteRemovesKey() throws {
         let path = makeTempDir() + "/s.json"
         let s = try Store(path: path)

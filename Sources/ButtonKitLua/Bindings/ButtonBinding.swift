@@ -254,7 +254,7 @@ enum ButtonBinding {
                 Identity.push(L, builder, kind: .styleBuilder)
                 lua_pushvalue(L, a.index(2))
                 lua_rotate(L, -2, 1)
-                try ctx.call(on: L, nargs: 1, nresults: 0)
+                try ctx.callback(on: L, nargs: 1, nresults: 0)
             }
         }
     }

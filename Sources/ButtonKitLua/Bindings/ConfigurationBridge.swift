@@ -54,7 +54,7 @@ enum ConfigurationBridge {
         lua_pushvalue(L, fn)
         lua_pushvalue(L, ud)
         lua_pushvalue(L, copy)
-        try ctx.call(on: L, nargs: 2, nresults: 1)
+        try ctx.callback(on: L, nargs: 2, nresults: 1)
         let result = lua_gettop(L)
         // A table (the configuration to take) or nothing (the copy as left);
         // anything else is a mistake worth saying, not something to ignore.

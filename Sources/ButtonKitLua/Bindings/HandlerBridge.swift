@@ -80,7 +80,7 @@ enum HandlerBridge {
         lua_pushvalue(L, ud)
         var nargs: Int32 = 1
         if let e = extra { Value.pushString(L, e); nargs = 2 }
-        try ctx.call(on: L, nargs: nargs, nresults: 0)
+        try ctx.callback(on: L, nargs: nargs, nresults: 0)
     }
 }
 

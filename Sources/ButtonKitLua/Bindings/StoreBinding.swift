@@ -49,10 +49,14 @@ enum StoreBinding {
     }
 
     static func set(_ L: OpaquePointer) throws -> Int32 {
-        let s = try this(L, "set")
+        // The value is read before the path is checked: reading a table
+        // can run a hook or a finalizer, which could move a folder between
+        // the check and the write. From the check on, no Lua runs.
+        let store: Store = try Binding.object(L, 1, [.store], "set")
         let a = Args(L, "set", method: true)
         let key = try a.exactString(1)
         let v: JSONValue? = a.isNone(2) ? nil : try a.conv(2, Read.json)
+        let s = try confined(L, store, "set")
         try s.set(key, v)
         Footprint.recount(L, 1, s)
         lua_settop(L, 1)

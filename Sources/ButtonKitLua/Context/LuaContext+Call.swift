@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLuaShim
 
 /// The one path by which the host runs Lua: `run`, `runFile`, `evaluate`,
@@ -27,6 +30,39 @@ extension LuaContext {
     }
 
     /// `call` on another thread of this state (a coroutine a handler runs on).
+    /// A call the model makes into a script's function (an event handler,
+    /// a configuration update handler): inside a script's own call it runs
+    /// under that call's deadline; outside any (`render` and `audit` draw
+    /// after the script has returned) it gets a deadline of its own, the
+    /// context's timeout, so a handler cannot outlive the limit it was
+    /// given.
+    package func callback(on thread: OpaquePointer, nargs: Int32, nresults: Int32) throws(LuaError) {
+        var timeout = options.timeout
+        if bk_timeout(thread) > 0 {
+            timeout = 0
+        } else if laterCallbacksDeadline > 0 {
+            let now = LuaContext.monotonicSeconds()
+            timeout = Swift.max(laterCallbacksDeadline - now, 1e-6)
+        }
+        try call(on: thread, nargs: nargs, nresults: nresults, timeout: timeout)
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// From now on, callbacks made outside any call of the script's (the
+    /// drawing of `render` and `audit`, which runs every handler for every
+    /// state) share one deadline, the context's timeout counted from here,
+    /// rather than one each: a thousand looping handlers end in one timeout,
+    /// not a thousand.
+    package func limitLaterCallbacks() {
+        guard options.timeout > 0 else { return }
+        laterCallbacksDeadline = LuaContext.monotonicSeconds() + options.timeout
+    }
+
     package func call(on thread: OpaquePointer, nargs: Int32, nresults: Int32, timeout: Double = 0) throws(LuaError) {
         let code = bk_call(thread, nargs, nresults, timeout)
         if code != BK_OK { throw LuaError.fromTop(thread, code: code, context: self) }

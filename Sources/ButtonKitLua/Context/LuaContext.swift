@@ -43,6 +43,8 @@ public final class LuaContext {
     /// When set, every button or sort button that gets a Lua value is kept
     /// here, in creation order (`buttonkit render` draws them all).
     public var trackCreatedControls = false
+    /// Monotonic seconds: the deadline `limitLaterCallbacks` set (0: none).
+    var laterCallbacksDeadline: Double = 0
     public internal(set) var createdControls: [Button] = []
     /// When set, every screen that gets a Lua value is kept here too.
     public internal(set) var createdScreens: [Screen] = []

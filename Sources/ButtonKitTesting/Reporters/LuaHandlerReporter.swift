@@ -29,6 +29,9 @@ public final class LuaHandlerReporter: Reporter {
         /// `.busted` file (confined itself) can name a handler, and a
         /// handler running unconfined would lift the sandbox it asked for.
         public var sandboxed = false
+        /// The run's limits, which a confined handler runs under.
+        public var timeout: Double = 0
+        public var maxMemoryMB = 0
         public init(name: String) { self.name = name }
     }
 
@@ -44,8 +47,10 @@ public final class LuaHandlerReporter: Reporter {
     public init(_ s: Settings) throws(LuaError) {
         var o = LuaContext.Options()
         o.sandbox = s.sandboxed
-        o.timeout = 0
-        o.maxMemoryMB = 0
+        // Confined, it also gets the run's limits: each event it handles
+        // has the test timeout, and its state the memory limit.
+        o.timeout = s.sandboxed ? s.timeout : 0
+        o.maxMemoryMB = s.sandboxed ? s.maxMemoryMB : 0
         o.lpath = s.lpath
         o.cpath = s.cpath
         ctx = try LuaContext(options: o)
@@ -70,7 +75,7 @@ public final class LuaHandlerReporter: Reporter {
             Value.pushString(L, s.script); lua_rawseti(L, -2, 0)
             Value.pushString(L, s.interpreter); lua_rawseti(L, -2, -1)
         }
-        try ctx.call(nargs: 2, nresults: 1)
+        try ctx.call(nargs: 2, nresults: 1, timeout: ctx.options.timeout)
         hostRef = luaL_ref(L, bk_registryindex())
     }
 
@@ -84,7 +89,7 @@ public final class LuaHandlerReporter: Reporter {
         lua_rawget(L, -2)
         let n = push(L)
         do {
-            try ctx.call(nargs: n, nresults: nresults)
+            try ctx.call(nargs: n, nresults: nresults, timeout: ctx.options.timeout)
             if nresults > 0, lua_type(L, -1) == LUA_TNUMBER { failures += Int(lua_tointegerx(L, -1, nil)) }
         } catch {
             failures += 1
