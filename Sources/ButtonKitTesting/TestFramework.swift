@@ -15,6 +15,11 @@ enum TestFramework {
     final class Session {
         let file: String
         let snapshotsDir: String
+        /// Where the spec's folder really was when the spec started. A
+        /// snapshot folder counts as the spec's own only there: a spec
+        /// could rename its folder away and move a link into its place,
+        /// and where the folder leads *now* would then be outside.
+        let specDirAtStart: String?
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
         let onStart: (String, Int, String?) -> Void
@@ -22,6 +27,7 @@ enum TestFramework {
              onStart: @escaping (String, Int, String?) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
+            self.specDirAtStart = LuaContext.realTarget(Files.directory(of: file))
             self.onResult = onResult
             self.onNote = onNote
             self.onStart = onStart
@@ -278,7 +284,7 @@ enum TestFramework {
     static func checkedPath(_ L: OpaquePointer, _ path: String, _ fname: String) throws -> String {
         if let s = session(L), PathText.same(Files.directory(of: path), s.snapshotsDir), !path.utf8.contains(0),
            !PathText.hasPrefix(Files.basename(of: path), "."),
-           let real = LuaContext.realTarget(path), let specDir = LuaContext.realTarget(Files.directory(of: s.file)),
+           let real = LuaContext.realTarget(path), let specDir = s.specDirAtStart,
            PathText.same(real, specDir + "/__snapshots__/" + Files.basename(of: path)) {
             return path
         }

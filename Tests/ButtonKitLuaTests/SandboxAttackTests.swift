@@ -389,6 +389,26 @@ struct SandboxAttackTests {
         #expect((try? fm.destinationOfSymbolicLink(atPath: e.inTree("w").path)) == "../../outside", "the swap did not happen: \(r.summary)")
     }
 
+    // MARK: A spec's own snapshot folder, moved
+
+    @Test func aSpecThatMovesALinkInPlaceOfItsFolderWritesNoSnapshotOutside() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
+        // tree/outside (missing, inside) where it is; ../outside once it replaces spec/.
+        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try e.write("""
+            it("escapes", function()
+              assert(os.rename("spec", "spec_old"))
+              assert(os.rename("d1/esc", "spec"))
+              assert.snapshot(ui.button { id = "b" })
+            end)
+            """, to: e.inTree("spec/x_spec.lua"))
+        let r = try Spawned.run(["test", "--sandbox", "--no-config", "spec/x_spec.lua"], in: e.tree, limit: 60)
+        #expect(r.stdout.contains("0 passed, 1 failed") || r.stdout.contains("1 error"), "\(r.summary)")
+        #expect(!e.exists(e.outside.appendingPathComponent("__snapshots__")), "a snapshot folder appeared outside")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {
