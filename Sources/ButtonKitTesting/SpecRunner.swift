@@ -70,13 +70,23 @@ public enum SpecRunner {
             for h in options.helpers {
                 // A helper sees -Xhelper's options as its arg, as in busted.
                 ctx.setArg(script: h, args: options.helperArgs, interpreter: interpreter)
-                try ctx.runFile(h, timeout: options.timeout)
+                try ctx.runFile(h, timeout: options.timeout) { () throws(LuaError) in try stillWhereItWas(h, options) }
             }
             ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
             try TestFramework.runSpec(in: ctx, file: file, options: options)
         } catch {
             onResult(.fileError(file, error.message))
         }
+    }
+}
+
+extension SpecRunner {
+    /// Confined, a spec file or helper that was inside the working tree when
+    /// the run started must still be there when it loads: the host loads it,
+    /// and an earlier spec file may have moved folders since.
+    static func stillWhereItWas(_ path: String, _ options: TestOptions) throws(LuaError) {
+        guard options.sandbox, !options.outsideAtStart.contains(path), !LuaContext.isInsideWorkingTree(path) else { return }
+        throw LuaError(kind: .file, message: "\(path) no longer leads inside the working tree (a folder was moved); under --sandbox it is not loaded")
     }
 }
 

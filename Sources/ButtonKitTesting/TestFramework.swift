@@ -70,7 +70,7 @@ enum TestFramework {
         Value.pushString(L, "run"); lua_rawget(L, -2)
         Value.pushString(L, file)
         do {
-            try ctx.loadFile(file, mode: ctx.scriptMode)
+            try ctx.loadFile(file, mode: ctx.scriptMode) { () throws(LuaError) in try SpecRunner.stillWhereItWas(file, options) }
             lua_pushnil(L)
         } catch {
             lua_pushnil(L)

@@ -28,6 +28,12 @@ public struct TestOptions: Sendable {
     /// Confine specs like `buttonkit run` does (`--sandbox`); off by
     /// default, as busted runs specs with the whole standard library.
     public var sandbox = false
+    /// Confined: the spec files and helpers that already led outside the
+    /// working tree when the run started (named on the command line, which
+    /// is the caller's choice). Every other one is checked again when a
+    /// worker loads it, since an earlier spec may have moved folders so
+    /// that its path now leads outside.
+    public var outsideAtStart: Set<String> = []
     public var lpath: [String] = []
     /// Extra `package.cpath` entries (busted's `--cpath`).
     public var cpath: [String] = []

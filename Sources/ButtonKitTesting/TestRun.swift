@@ -77,6 +77,9 @@ public enum TestRun {
 
         coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
+        if plan.test.sandbox {
+            settings.options.outsideAtStart = Set((files + plan.test.helpers).filter { !LuaContext.isInsideWorkingTree($0) })
+        }
         settings.options.coverageSettings = coverage.settings?.text
         if plan.shuffleFiles && !plan.sortFiles { settings.options.shuffledFiles = files.count }
         settings.streaming = plan.jobs == 1 && plan.output == .utf

@@ -476,3 +476,13 @@ static int sandbox_guarded(lua_State *L) {
 }
 
 void bk_push_sandbox_guarded(lua_State *L) { lua_pushcfunction(L, sandbox_guarded); }
+
+int bk_gc_pause(lua_State *L) {
+    int running = lua_gc(L, LUA_GCISRUNNING);
+    lua_gc(L, LUA_GCSTOP);
+    return running;
+}
+
+void bk_gc_resume(lua_State *L, int was_running) {
+    if (was_running) lua_gc(L, LUA_GCRESTART);
+}

@@ -78,11 +78,22 @@ extension LuaContext {
     }
 
     /// Loads a file and leaves the chunk on the stack.
-    package func loadFile(_ path: String, mode: ChunkMode) throws(LuaError) {
+    /// `check`, when given, runs right before the file is opened with the
+    /// collector stopped, so no finalizer (no Lua at all) runs between the
+    /// two: a host loading a file a confined run named checks it here.
+    package func loadFile(_ path: String, mode: ChunkMode, check: (() throws(LuaError) -> Void)? = nil) throws(LuaError) {
         guard !path.utf8.contains(0) else {
             throw LuaError(kind: .file, message: "cannot open \(path.replacingNUL): the name contains a NUL byte")
         }
-        let status = bk_loadfile(L, path, mode.rawValue)
+        var status: Int32
+        if let check {
+            let collecting = bk_gc_pause(L)
+            defer { bk_gc_resume(L, collecting) }
+            try check()
+            status = bk_loadfile(L, path, mode.rawValue)
+        } else {
+            status = bk_loadfile(L, path, mode.rawValue)
+        }
         if status != BK_OK { throw LuaError.fromTop(L, code: status, context: self) }
     }
 
@@ -103,10 +114,11 @@ extension LuaContext {
     // MARK: Entry points
 
     /// Loads and runs a file with `args` as `...`, under the time limit.
-    public func runFile(_ path: String, args: [String] = [], timeout: Double? = nil) throws(LuaError) {
+    public func runFile(_ path: String, args: [String] = [], timeout: Double? = nil,
+                        check: (() throws(LuaError) -> Void)? = nil) throws(LuaError) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try loadFile(path, mode: scriptMode)
+        try loadFile(path, mode: scriptMode, check: check)
         for a in args { Value.pushString(L, a) }
         try call(nargs: Int32(args.count), nresults: 0, timeout: timeout ?? options.timeout)
     }

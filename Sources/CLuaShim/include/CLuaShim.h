@@ -246,6 +246,10 @@ void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
 /* A full collection (tests use it to check lifetimes). */
 void bk_gc_collect(lua_State *L);
+/* Stops the collector and returns whether it was running (so no finalizer
+ * runs until bk_gc_resume); bk_gc_resume restarts it if it was. */
+int bk_gc_pause(lua_State *L);
+void bk_gc_resume(lua_State *L, int was_running);
 
 /* Macros as functions. */
 static inline void bk_pop(lua_State *L, int n) { lua_pop(L, n); }
