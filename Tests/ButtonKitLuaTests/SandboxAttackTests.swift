@@ -427,6 +427,23 @@ struct SandboxAttackTests {
         #expect(r.stdout.contains("no longer leads inside the working tree") || r.stderr.contains("no longer leads inside the working tree"), "\(r.summary)")
     }
 
+    @Test func aReportFileWhoseFolderASpecMovedIsNotWrittenOutside() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("reports"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try e.write("""
+            it("moves", function()
+              assert(os.rename("reports", "reports_old"))
+              assert(os.rename("d1/esc", "reports"))
+            end)
+            """, to: e.inTree("spec/a_spec.lua"))
+        let r = try Spawned.run(["test", "--sandbox", "--no-config", "--junit", "reports/junit.xml", "spec/a_spec.lua"], in: e.tree, limit: 60)
+        #expect(!e.exists(e.outsideFile("junit.xml")), "the report was written outside: \(r.summary)")
+        #expect(r.stderr.contains("no longer leads inside the working tree"), "\(r.summary)")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {

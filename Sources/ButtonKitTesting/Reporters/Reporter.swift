@@ -52,6 +52,10 @@ public final class TextOutput {
     let target: Target
     private var pending = ""
     public private(set) var failure: String?
+    /// A confined run's report file that was inside the working tree when
+    /// the run started: written only if it still is, since a spec may have
+    /// moved folders so that the same name now leads outside.
+    public var mustStayInside = false
 
     public init(_ target: Target) { self.target = target }
 
@@ -81,6 +85,10 @@ public final class TextOutput {
     /// (`--junit out/junit.xml` in a fresh clone); reports a failure to write.
     public func close() {
         guard case .file(let path) = target else { return }
+        if mustStayInside && !LuaContext.isInsideWorkingTree(path) {
+            failure = "cannot write \(path): it no longer leads inside the working tree (a folder was moved); under --sandbox report files stay inside it"
+            return
+        }
         do {
             try Files.makeDirectories(Files.directory(of: path))
             try Files.writeAtomically(pending, to: path)
@@ -91,3 +99,4 @@ public final class TextOutput {
 }
 
 import ButtonKit
+import ButtonKitLua
