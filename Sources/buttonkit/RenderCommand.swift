@@ -35,18 +35,28 @@ enum RenderCommand {
         guard var dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
         // `-o out/` as typed: one slash in what is written and said.
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
+        // The folder is the caller's choice; where it leads is checked again
+        // after the script and every handler have run (they may have moved
+        // folders), with nothing of theirs running between that check and
+        // the writes.
+        let insideAtStart = LuaContext.isInsideWorkingTree(dir)
         let ctx: LuaContext
         switch try RunCommand.executeTracking(a, command: "render") {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
         let cards = pictures(ctx)
+        let gallery = Gallery.html(cards, script: script)
+        if ctx.options.sandbox && insideAtStart && !LuaContext.isInsideWorkingTree(dir) {
+            Terminal.err("buttonkit: render: '\(dir)' no longer leads inside the working tree (the script moved a folder); nothing was written")
+            return 1
+        }
         do {
             try Files.makeDirectories(dir)
             for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
                 try Files.writeAtomically(card.svg, to: dir + "/" + name + ".svg")
             }
-            try Files.writeAtomically(Gallery.html(cards, script: script), to: dir + "/index.html")
+            try Files.writeAtomically(gallery, to: dir + "/index.html")
         } catch {
             Terminal.err("buttonkit: \(error)")
             return 1

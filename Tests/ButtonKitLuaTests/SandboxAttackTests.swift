@@ -444,6 +444,21 @@ struct SandboxAttackTests {
         #expect(r.stderr.contains("no longer leads inside the working tree"), "\(r.summary)")
     }
 
+    @Test func renderWritesNoPictureOutsideWhenTheScriptMovesItsOutputFolder() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("out"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try e.write("""
+            assert(os.rename("out", "out_old")); assert(os.rename("d1/esc", "out"))
+            ui.button { id = "moved", title = "hi" }
+            """, to: e.inTree("y.lua"))
+        let r = try Spawned.run(["render", "y.lua", "-o", "out"], in: e.tree, limit: 60)
+        #expect(r.exitCode == 1 && r.stderr.contains("no longer leads inside the working tree"), "\(r.summary)")
+        #expect(!e.exists(e.outsideFile("moved.svg")) && !e.exists(e.outsideFile("index.html")), "pictures written outside")
+    }
+
     // MARK: Bytecode
 
     @Test func noBinaryChunkLoadsThroughAnyLoaderOrAnythingAReaderCanReach() throws {
