@@ -166,6 +166,11 @@ public final class LuaContext {
             Value.pushString(L, ctx.sandbox.refusal(path, fname))
             return 2
         }
+        if fname == "os.rename" || fname == "os.remove", let why = Sandbox.linkChange(path) {
+            lua_pushboolean(L, 0)
+            Value.pushString(L, "\(fname): '\(path)': \(why); run with --unsafe to allow it")
+            return 2
+        }
         lua_pushboolean(L, 1)
         return 1
     }

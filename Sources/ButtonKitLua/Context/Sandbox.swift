@@ -110,6 +110,46 @@ struct Sandbox: Sendable {
         return resolved.isEmpty ? "/" : String(decoding: resolved, as: UTF8.self)
     }
 
+    /// Why renaming or removing `path` is refused, or nil. A relative
+    /// link's meaning depends on where it sits: moved (itself, or inside a
+    /// folder that moves) it can lead somewhere else, and removed it can
+    /// change what another link's target passes through. A script cannot
+    /// create links, so with none moved or removed, a path that leads inside
+    /// the tree keeps doing so, and a check stays true until the path is
+    /// used. Folders are walked without following links; one too large to
+    /// walk (over 100,000 entries) is refused rather than half-checked.
+    static func linkChange(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFLNK:
+            return "is a symbolic link; in the sandbox links are neither moved nor removed (where one leads depends on where it sits)"
+        case S_IFDIR:
+            var seen = 0
+            var pending = [path]
+            while let dir = pending.popLast() {
+                for name in Files.list(dir) where name != "." && name != ".." {
+                    seen += 1
+                    if seen > 100_000 { return "holds too many entries to check for symbolic links; in the sandbox such folders are not moved" }
+                    let child = dir + "/" + name
+                    var cs = stat()
+                    // A name that is not UTF-8 reads back as another name:
+                    // what cannot be looked at is not moved.
+                    guard lstat(child, &cs) == 0 else {
+                        return "holds an entry that cannot be checked ('\(child)'); in the sandbox such folders are not moved"
+                    }
+                    if (cs.st_mode & S_IFMT) == S_IFLNK {
+                        return "holds a symbolic link ('\(child)'); in the sandbox folders holding links are not moved (a moved link can lead somewhere else)"
+                    }
+                    if (cs.st_mode & S_IFMT) == S_IFDIR { pending.append(child) }
+                }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// The resolved path when it is inside the root, else nil.
     func resolve(_ path: String) -> String? {
         guard let r = Sandbox.realTarget(path) else { return nil }

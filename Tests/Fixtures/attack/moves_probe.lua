@@ -22,12 +22,23 @@ note("io.open(long/secret.txt)", f == nil and refused(e), f and f:read("a") or e
 
 local s = ui.store("b/c/s.json")  -- b/c is a plain folder: inside
 s:set("k", "inside")
-os.rename("a/sub/c", "a/c")       -- a/c -> ../../outside now leads out of the tree
-os.rename("b", "b0")
-os.rename("a", "b")               -- so b/c/s.json is outside/s.json
-local ok, err = pcall(s.set, s, "k", "escaped")
-note("store:set after the move", not ok and refused(err), err)
-ok, err = pcall(s.get, s, "k")
-note("store:get after the move", not ok and refused(err), err)
+-- a/c -> ../../outside would lead out of the tree; the sandbox refuses to
+-- move links (or folders holding them) at all, and if it did not, the store
+-- must still refuse once its path leads outside.
+local moved, why = os.rename("a/sub/c", "a/c")
+if moved then
+  os.rename("b", "b0")
+  moved, why = os.rename("a", "b")  -- so b/c/s.json is outside/s.json
+end
+if not moved then
+  local stopped = type(why) == "string" and why:find("symbolic link", 1, true) ~= nil
+  note("store:set after the move", stopped, why)
+  note("store:get after the move", stopped, why)
+else
+  local ok, err = pcall(s.set, s, "k", "escaped")
+  note("store:set after the move", not ok and refused(err), err)
+  ok, err = pcall(s.get, s, "k")
+  note("store:get after the move", not ok and refused(err), err)
+end
 print(table.concat(lines, "\n"))
 return lines

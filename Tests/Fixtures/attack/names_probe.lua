@@ -6,7 +6,8 @@
 -- or "NAME: ALLOWED ...".
 local function show(v) return (tostring(v):gsub("[\128-\255]", function(c) return ("\\x%02X"):format(c:byte()) end)) end
 local function refused(msg)
-  return type(msg) == "string" and (msg:find("outside the working tree", 1, true) or msg:find("not valid UTF-8", 1, true)) ~= nil
+  return type(msg) == "string" and (msg:find("outside the working tree", 1, true) or msg:find("not valid UTF-8", 1, true)
+    or msg:find("symbolic link", 1, true)) ~= nil
 end
 local lines = {}
 local function note(name, ok, detail)
