@@ -127,6 +127,16 @@ enum FileIO {
         return String(decoding: UnsafeRawBufferPointer(start: p, count: n), as: UTF8.self)
     }
 
+    /// The name in a directory entry as its bytes, whatever they are (a
+    /// name that is not UTF-8 would decode as another name).
+    static func nameBytes(of entry: UnsafePointer<dirent>) -> [UInt8] {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return [] }
+        let room = max(0, Int(entry.pointee.d_reclen) - offset)
+        let p = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        let n = strnlen(p, min(room, 256))
+        return Array(UnsafeRawBufferPointer(start: p, count: n))
+    }
+
     /// Removes temporary siblings of `path` left by writers that died
     /// (`.name.tmp-PID-…` whose process no longer exists).
     static func removeStaleTemporaries(of path: String) {

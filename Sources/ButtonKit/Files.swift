@@ -40,6 +40,23 @@ public enum Files {
     }
 
     /// Names in a folder (no `.` and `..`), sorted bytewise for a stable order.
+    /// The entries of the folder at `path` (a path as bytes) as bytes, or
+    /// nil when it cannot be opened or read to the end: for a check that
+    /// must not take "could not look" for "nothing there" (out of file
+    /// descriptors, a name that is not UTF-8).
+    public static func rawEntries(_ path: [UInt8]) -> [[UInt8]]? {
+        let cPath = path.map { CChar(bitPattern: $0) } + [0]
+        guard let d = opendir(cPath) else { return nil }
+        defer { closedir(d) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let e = readdir(d) else { return errno == 0 ? names : nil }
+            let name = FileIO.nameBytes(of: e)
+            if name != [46] && name != [46, 46] { names.append(name) }
+        }
+    }
+
     public static func list(_ path: String) -> [String] {
         guard let d = opendir(path) else { return [] }
         defer { closedir(d) }

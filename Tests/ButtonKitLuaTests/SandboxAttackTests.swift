@@ -398,6 +398,31 @@ struct SandboxAttackTests {
         #expect(e.exists(e.inTree("l")) && e.exists(e.inTree("holder/deep/l")))
     }
 
+    @Test func aFolderThatCannotBeListedOrHoldsALinkNamedInOtherBytesIsNotMoved() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try fm.createDirectory(at: e.inTree("holder"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: e.inTree("holder/l").path, withDestinationPath: "../g.txt")
+        try fm.createDirectory(at: e.inTree("odd"), withIntermediateDirectories: true)
+        // A link named \xff, and a plain file named U+FFFD (what \xff decodes to) beside it.
+        let odd = Array(e.inTree("odd").path.utf8) + [47, 0xFF]
+        #expect(symlink("../g.txt", odd.map { CChar(bitPattern: $0) } + [0]) == 0)
+        try e.write("x\n", to: e.inTree("odd/\u{FFFD}"))
+        try e.write("""
+            io.open("pad", "w"):close()
+            local fs = {}
+            for i = 1, 100000 do local f = io.open("pad") if not f then break end fs[#fs + 1] = f end
+            print("out of descriptors", os.rename("holder", "h2"))
+            for _, f in ipairs(fs) do f:close() end
+            print("other bytes", os.rename("odd", "o2"))
+            """, to: e.inTree("m.lua"))
+        let r = try Spawned.run(["run", "m.lua"], in: e.tree, limit: 60)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("out of descriptors\tnil") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("other bytes\tnil") && $0.contains("symbolic link") }, "\(r.stdout)")
+        #expect(e.exists(e.inTree("holder/l")) && e.exists(e.inTree("odd")))
+    }
+
     // MARK: A store's value read before its path is checked
 
     @Test func aHookRunWhileAStoreReadsItsValueCannotMoveTheWriteOutside() throws {

@@ -125,21 +125,24 @@ struct Sandbox: Sendable {
         case S_IFLNK:
             return "is a symbolic link; in the sandbox links are neither moved nor removed (where one leads depends on where it sits)"
         case S_IFDIR:
+            // Walked as bytes: a name that is not UTF-8 would decode as
+            // another name, and lstat would look at that one instead.
             var seen = 0
-            var pending = [path]
+            var pending: [[UInt8]] = [Array(path.utf8)]
             while let dir = pending.popLast() {
-                for name in Files.list(dir) where name != "." && name != ".." {
+                guard let names = Files.rawEntries(dir) else {
+                    return "holds a folder that cannot be read to check it for symbolic links; in the sandbox such folders are not moved"
+                }
+                for name in names {
                     seen += 1
                     if seen > 100_000 { return "holds too many entries to check for symbolic links; in the sandbox such folders are not moved" }
-                    let child = dir + "/" + name
+                    let child = dir + [UInt8(ascii: "/")] + name
                     var cs = stat()
-                    // A name that is not UTF-8 reads back as another name:
-                    // what cannot be looked at is not moved.
-                    guard lstat(child, &cs) == 0 else {
-                        return "holds an entry that cannot be checked ('\(child)'); in the sandbox such folders are not moved"
+                    guard lstat(child.map { CChar(bitPattern: $0) } + [0], &cs) == 0 else {
+                        return "holds an entry that cannot be checked; in the sandbox such folders are not moved"
                     }
                     if (cs.st_mode & S_IFMT) == S_IFLNK {
-                        return "holds a symbolic link ('\(child)'); in the sandbox folders holding links are not moved (a moved link can lead somewhere else)"
+                        return "holds a symbolic link ('\(String(decoding: child, as: UTF8.self))'); in the sandbox folders holding links are not moved (a moved link can lead somewhere else)"
                     }
                     if (cs.st_mode & S_IFMT) == S_IFDIR { pending.append(child) }
                 }
