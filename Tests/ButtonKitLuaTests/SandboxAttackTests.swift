@@ -423,6 +423,22 @@ struct SandboxAttackTests {
         #expect(e.exists(e.inTree("holder/l")) && e.exists(e.inTree("odd")))
     }
 
+    @Test func theTreeItselfIsNoStoreAndIsNeitherRenamedNorRemoved() throws {
+        let e = try Escape()
+        // A store at the tree's own path would keep its lock and temporary
+        // files in the tree's parent.
+        try e.write("x\n", to: e.base.appendingPathComponent(".tree.tmp-999999-victim"))
+        try e.write("""
+            print("store", pcall(ui.store, "../tree"))
+            print("remove", os.remove("../tree"))
+            print("rename", os.rename(".", "x"))
+            """, to: e.inTree("t.lua"))
+        let r = try Spawned.run(["run", "t.lua"], in: e.tree, limit: 60)
+        #expect(r.stdout.contains("is the working tree itself"), "\(r.summary)")
+        let beside = ((try? FileManager.default.contentsOfDirectory(atPath: e.base.path)) ?? []).sorted()
+        #expect(beside == [".tree.tmp-999999-victim", "outside", "tree"], "the tree's parent changed: \(beside)")
+    }
+
     // MARK: A store's value read before its path is checked
 
     @Test func aHookRunWhileAStoreReadsItsValueCannotMoveTheWriteOutside() throws {

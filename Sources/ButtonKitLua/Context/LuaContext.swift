@@ -166,6 +166,11 @@ public final class LuaContext {
             Value.pushString(L, ctx.sandbox.refusal(path, fname))
             return 2
         }
+        if (fname == "os.rename" || fname == "os.remove") && ctx.sandbox.isRoot(path) {
+            lua_pushboolean(L, 0)
+            Value.pushString(L, "\(fname): '\(path)': is the working tree itself; run with --unsafe to allow it")
+            return 2
+        }
         if fname == "os.rename" || fname == "os.remove", let why = Sandbox.linkChange(path) {
             lua_pushboolean(L, 0)
             Value.pushString(L, "\(fname): '\(path)': \(why); run with --unsafe to allow it")
@@ -180,6 +185,9 @@ public final class LuaContext {
         guard !path.utf8.contains(0) else { throw BridgeError.value("path contains a NUL byte") }
         guard options.sandbox else { return path }
         guard sandbox.resolve(path) != nil else { throw BridgeError(sandbox.refusal(path, fname)) }
+        // A file there would keep its lock and temporary files in the
+        // tree's parent.
+        guard !sandbox.isRoot(path) else { throw BridgeError("\(fname): '\(path)': is the working tree itself, not a file in it") }
         return path
     }
 

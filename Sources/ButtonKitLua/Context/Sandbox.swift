@@ -153,6 +153,15 @@ struct Sandbox: Sendable {
         }
     }
 
+    /// Whether `path` is the working tree itself. Inside by the letter, but
+    /// a file kept at that path keeps its side files (a lock, a temporary
+    /// file) in the folder it sits in, the tree's parent; and renaming or
+    /// removing it changes the parent. So those uses refuse it.
+    func isRoot(_ path: String) -> Bool {
+        guard let r = Sandbox.realTarget(path) else { return false }
+        return PathText.same(r, root)
+    }
+
     /// The resolved path when it is inside the root, else nil.
     func resolve(_ path: String) -> String? {
         guard let r = Sandbox.realTarget(path) else { return nil }
