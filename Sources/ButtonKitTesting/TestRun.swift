@@ -58,7 +58,7 @@ public enum TestRun {
         }
         for r in plan.reportFiles {
             let out = TextOutput(.file(r.path))
-            out.mustStayInside = plan.test.sandbox && LuaContext.isInsideWorkingTree(r.path)
+            out.mustStayInside = plan.test.sandbox && LuaContext.isWritableFileInWorkingTree(r.path)
             outputs.append(out)
             reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
         }

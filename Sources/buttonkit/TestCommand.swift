@@ -163,7 +163,10 @@ enum TestCommand {
             if a.flag("sandbox") {
                 for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file"] {
                     if key == "ROOT" ? !a.positionals.isEmpty : !a.all(key).isEmpty { continue }
-                    for named in config[key] ?? [] where !LuaContext.isInsideWorkingTree(named) {
+                    // Files the runner writes must also sit in a folder inside
+                    // (their temporary files go there) and not be links.
+                    let writes = ["junit", "json", "report"].contains(key)
+                    for named in config[key] ?? [] where !(writes ? LuaContext.isWritableFileInWorkingTree(named) : LuaContext.isInsideWorkingTree(named)) {
                         throw UsageError("\(path): '\(key)' names '\(named)', outside the working tree; under --sandbox the files a config file names stay inside it", command: "test")
                     }
                 }

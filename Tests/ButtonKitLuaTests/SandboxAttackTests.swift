@@ -439,6 +439,31 @@ struct SandboxAttackTests {
         #expect(beside == [".tree.tmp-999999-victim", "outside", "tree"], "the tree's parent changed: \(beside)")
     }
 
+    @Test func aFileKeptAtAPathSitsInsideWithItsSideFilesAndIsNoLink() throws {
+        let e = try Escape()
+        let fm = FileManager.default
+        try e.write("{}\n", to: e.inTree("data.json"))
+        // A link outside leading to a file inside: the store's lock and
+        // temporary files would go beside the link.
+        try fm.createSymbolicLink(atPath: e.outsideFile("back").path, withDestinationPath: e.inTree("data.json").path)
+        try e.write("x\n", to: e.outsideFile(".back.tmp-999999-old"))
+        try e.write("""
+            print("through a link", pcall(ui.store, os.getenv("BK_OUTSIDE") .. "/back"))
+            print("missing then up", pcall(ui.store, "made/../x.json"))
+            print("open missing then up", io.open("made2/../y.txt", "w"))
+            """, to: e.inTree("t.lua"))
+        let r = try Spawned.run(["run", "t.lua"], in: e.tree, env: ["BK_OUTSIDE": e.outside.path], limit: 60)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("through a link\tfalse") && $0.contains("is a link") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("missing then up\tfalse") }, "\(r.stdout)")
+        #expect(lines.contains { $0.hasPrefix("open missing then up\tnil") }, "\(r.stdout)")
+        let outside = ((try? fm.contentsOfDirectory(atPath: e.outside.path)) ?? []).sorted()
+        #expect(outside == [".back.tmp-999999-old", "back"], "outside changed: \(outside)")
+        #expect((try? fm.destinationOfSymbolicLink(atPath: e.outsideFile("back").path)) != nil, "the link was replaced")
+        let beside = ((try? fm.contentsOfDirectory(atPath: e.base.path)) ?? []).sorted()
+        #expect(beside == ["outside", "tree"], "a folder was made beside the tree: \(beside)")
+    }
+
     // MARK: A store's value read before its path is checked
 
     @Test func aHookRunWhileAStoreReadsItsValueCannotMoveTheWriteOutside() throws {

@@ -188,6 +188,9 @@ public final class LuaContext {
         // A file there would keep its lock and temporary files in the
         // tree's parent.
         guard !sandbox.isRoot(path) else { throw BridgeError("\(fname): '\(path)': is the working tree itself, not a file in it") }
+        guard sandbox.allowsFile(path) else {
+            throw BridgeError("\(fname): '\(path)': is a link, or sits in a folder that leads outside the working tree; a file kept here must sit inside it (run with --unsafe to allow it)")
+        }
         return path
     }
 
@@ -200,6 +203,13 @@ public final class LuaContext {
     /// named (coverage's stats and report files, the sources a report shows).
     package static func isInsideWorkingTree(_ path: String) -> Bool {
         Sandbox(root: Sandbox.cwd()).resolve(path) != nil
+    }
+
+    /// Whether the host may write a file a confined run named at `path`
+    /// (coverage's files, report files): `Sandbox.allowsFile`, from the
+    /// current working folder.
+    package static func isWritableFileInWorkingTree(_ path: String) -> Bool {
+        Sandbox(root: Sandbox.cwd()).allowsFile(path)
     }
 
     /// Whether `require` may load the module file at `path` here: always

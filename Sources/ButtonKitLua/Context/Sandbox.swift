@@ -84,9 +84,14 @@ struct Sandbox: Sendable {
         }
         var pending: [String] = PathText.components(path).reversed()
         var links = 0
+        // Set once a part does not exist: a ".." after it would cancel it
+        // only on paper (`mkdir -p` makes it, outside if that is where it
+        // is), so such a path is refused.
+        var missing = false
         while let c = pending.popLast() {
             if Spelling.same(c, ".") { continue }
             if Spelling.same(c, "..") {
+                if missing { return nil }
                 resolved.removeSubrange((resolved.lastIndex(of: slash) ?? 0)...)
                 continue
             }
@@ -96,6 +101,8 @@ struct Sandbox: Sendable {
             guard resolved.count < max else { return nil }
             switch readLink(String(decoding: resolved, as: UTF8.self)) {
             case .notALink:
+                var st = stat()
+                if !missing && lstat(String(decoding: resolved, as: UTF8.self), &st) != 0 { missing = true }
                 continue
             case .unreadable:
                 return nil
@@ -162,6 +169,18 @@ struct Sandbox: Sendable {
         return PathText.same(r, root)
     }
 
+    /// Whether a file kept at `path` stays inside: the path leads inside,
+    /// and so does the folder it sits in (where a writer puts its lock and
+    /// temporary files, and which a rename over the path writes to); it is
+    /// not the tree itself; and its last part is not a link, which a write
+    /// by rename would replace (a removed link can change where other
+    /// paths lead).
+    func allowsFile(_ path: String) -> Bool {
+        guard resolve(path) != nil, !isRoot(path), resolve(PathText.directory(of: path)) != nil else { return false }
+        var st = stat()
+        return !(lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK)
+    }
+
     /// The resolved path when it is inside the root, else nil.
     func resolve(_ path: String) -> String? {
         guard let r = Sandbox.realTarget(path) else { return nil }
@@ -186,7 +205,7 @@ struct Sandbox: Sendable {
         }
         if Sandbox.realTarget(path) == nil {
             let shown = path.utf8.count > 200 ? String(decoding: path.utf8.prefix(200), as: UTF8.self) + "…" : path
-            return "\(function): '\(shown)': cannot be checked (longer than the system allows once its links are followed,"
+            return "\(function): '\(shown)': cannot be checked (a \"..\" after a part that does not exist, longer than the system allows once its links are followed,"
                 + " a loop of links, or a link that cannot be read); run with --unsafe to allow it"
         }
         return "\(function): '\(path)': outside the working tree (\(root)); run with --unsafe to allow it"

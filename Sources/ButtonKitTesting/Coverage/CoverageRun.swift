@@ -79,7 +79,7 @@ public final class CoverageRun {
         let formats = plan?.formats ?? []
         if sandboxed {
             let paths = [s.statsfile] + (s.writesReport ? [s.reportfile] : []) + formats.map { s.file(for: $0) }
-            if let outside = paths.first(where: { !LuaContext.isInsideWorkingTree($0) }) {
+            if let outside = paths.first(where: { !LuaContext.isWritableFileInWorkingTree($0) }) {
                 note("buttonkit: coverage: '\(outside)' is outside the working tree; a sandboxed run reads and writes coverage files only inside it")
                 return false
             }

@@ -85,7 +85,7 @@ public final class TextOutput {
     /// (`--junit out/junit.xml` in a fresh clone); reports a failure to write.
     public func close() {
         guard case .file(let path) = target else { return }
-        if mustStayInside && !LuaContext.isInsideWorkingTree(path) {
+        if mustStayInside && !LuaContext.isWritableFileInWorkingTree(path) {
             failure = "cannot write \(path): it no longer leads inside the working tree (a folder was moved); under --sandbox report files stay inside it"
             return
         }
