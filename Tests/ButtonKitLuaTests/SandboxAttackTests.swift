@@ -487,14 +487,19 @@ struct SandboxAttackTests {
         #expect((try? fm.destinationOfSymbolicLink(atPath: e.inTree("d1/d2/esc").path)) == "../../outside", "the link was moved: \(r.summary)")
     }
 
+    /// `d1/esc` -> `../outside`: tree/outside (missing, inside) where it
+    /// sits; `../outside` once moved to the tree's top, in place of a
+    /// folder there. The sandbox refuses that move itself.
+    func makeMovableLink(_ e: Escape) throws {
+        try FileManager.default.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+    }
+
     // MARK: A spec's own snapshot folder, moved
 
     @Test func aSpecThatMovesALinkInPlaceOfItsFolderWritesNoSnapshotOutside() throws {
         let e = try Escape()
-        let fm = FileManager.default
-        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
-        // tree/outside (missing, inside) where it is; ../outside once it replaces spec/.
-        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try makeMovableLink(e)
         try e.write("""
             it("escapes", function()
               assert(os.rename("spec", "spec_old"))
@@ -509,9 +514,7 @@ struct SandboxAttackTests {
 
     @Test func aSpecThatMovesItsFolderLetsTheNextSpecLoadNothingFromOutside() throws {
         let e = try Escape()
-        let fm = FileManager.default
-        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try makeMovableLink(e)
         try e.write("""
             it("moves", function()
               assert(os.rename("spec", "spec_old"))
@@ -529,8 +532,7 @@ struct SandboxAttackTests {
         let e = try Escape()
         let fm = FileManager.default
         try fm.createDirectory(at: e.inTree("reports"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try makeMovableLink(e)
         try e.write("""
             it("moves", function()
               assert(os.rename("reports", "reports_old"))
@@ -546,8 +548,7 @@ struct SandboxAttackTests {
         let e = try Escape()
         let fm = FileManager.default
         try fm.createDirectory(at: e.inTree("out"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: e.inTree("d1"), withIntermediateDirectories: true)
-        try fm.createSymbolicLink(atPath: e.inTree("d1/esc").path, withDestinationPath: "../outside")
+        try makeMovableLink(e)
         try e.write("""
             assert(os.rename("out", "out_old")); assert(os.rename("d1/esc", "out"))
             ui.button { id = "moved", title = "hi" }

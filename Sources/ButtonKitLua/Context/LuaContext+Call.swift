@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CLuaShim
 
 /// The one path by which the host runs Lua: `run`, `runFile`, `evaluate`,
@@ -41,16 +38,10 @@ extension LuaContext {
         if bk_timeout(thread) > 0 {
             timeout = 0
         } else if laterCallbacksDeadline > 0 {
-            let now = LuaContext.monotonicSeconds()
+            let now = Double(bk_now_ns()) / 1e9
             timeout = Swift.max(laterCallbacksDeadline - now, 1e-6)
         }
         try call(on: thread, nargs: nargs, nresults: nresults, timeout: timeout)
-    }
-
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// From now on, callbacks made outside any call of the script's (the
@@ -60,7 +51,7 @@ extension LuaContext {
     /// not a thousand.
     package func limitLaterCallbacks() {
         guard options.timeout > 0 else { return }
-        laterCallbacksDeadline = LuaContext.monotonicSeconds() + options.timeout
+        laterCallbacksDeadline = Double(bk_now_ns()) / 1e9 + options.timeout
     }
 
     package func call(on thread: OpaquePointer, nargs: Int32, nresults: Int32, timeout: Double = 0) throws(LuaError) {

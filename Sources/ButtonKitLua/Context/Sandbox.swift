@@ -46,6 +46,8 @@ struct Sandbox: Sendable {
     /// What is at `path` as far as links go.
     enum Link {
         case notALink
+        /// Nothing there (or a part of the way is not a folder).
+        case missing
         case target(String)
         /// A link whose target cannot be read or is not UTF-8.
         case unreadable
@@ -53,7 +55,7 @@ struct Sandbox: Sendable {
 
     static func readLink(_ path: String) -> Link {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .notALink : .unreadable }
+        guard lstat(path, &st) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
         guard (st.st_mode & S_IFMT) == S_IFLNK else { return .notALink }
         var buf = [CChar](repeating: 0, count: 4096)
         let n = readlink(path, &buf, buf.count - 1)
@@ -101,8 +103,9 @@ struct Sandbox: Sendable {
             guard resolved.count < max else { return nil }
             switch readLink(String(decoding: resolved, as: UTF8.self)) {
             case .notALink:
-                var st = stat()
-                if !missing && lstat(String(decoding: resolved, as: UTF8.self), &st) != 0 { missing = true }
+                continue
+            case .missing:
+                missing = true
                 continue
             case .unreadable:
                 return nil

@@ -246,6 +246,8 @@ void bk_push_newindex(lua_State *L, bk_fieldfn setter, int32_t kind);
 
 /* A full collection (tests use it to check lifetimes). */
 void bk_gc_collect(lua_State *L);
+/* Monotonic nanoseconds: the clock deadlines are set on. */
+long long bk_now_ns(void);
 /* Stops the collector and returns whether it was running (so no finalizer
  * runs until bk_gc_resume); bk_gc_resume restarts it if it was. */
 int bk_gc_pause(lua_State *L);
