@@ -4,9 +4,20 @@
 -- getmetatable(obj) returns), so a field added to a kind is covered here
 -- without touching this file.
 
+-- Stores live in spec/scratch (in every clone, its contents ignored) and
+-- are removed, with their lock files, when the file's tests are done.
+local made = {}
 local function store_path()
-  return ".build/contract-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e9)) .. ".json"
+  local name = "contract-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e9)) .. ".json"
+  made[#made + 1] = name
+  return "spec/scratch/" .. name
 end
+teardown(function()
+  for _, name in ipairs(made) do
+    os.remove("spec/scratch/" .. name)
+    os.remove("spec/scratch/." .. name .. ".lock")
+  end
+end)
 
 local kinds = {
   button = function() return ui.button {} end,

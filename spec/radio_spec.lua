@@ -95,7 +95,7 @@ describe("radio groups", function()
   end)
 
   it("save and restore through a store, including a vanished value", function()
-    local path = ".build/spec-radio-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e9)) .. ".json"
+    local path = "spec/scratch/spec-radio-" .. tostring(os.time()) .. "-" .. tostring(math.random(1e9)) .. ".json"
     local store = ui.store(path)
     g:select("10")
     g:save(store)
@@ -111,6 +111,7 @@ describe("radio groups", function()
     g:save(store, "other")
     assert.is_true(g2:restore(store, "other"))
     os.remove(path)
+    os.remove((path:gsub("([^/]+)$", ".%1.lock")))
   end)
 
   it("start from an initial value", function()

@@ -3,9 +3,14 @@
 describe("stores keep values exactly", function()
   local path
   before_each(function()
-    path = ".build/spec-store-exact-" .. tostring(math.random(1e9)) .. ".json"
+    path = "spec/scratch/spec-store-exact-" .. tostring(math.random(1e9)) .. ".json"
   end)
-  after_each(function() os.remove(path) end)
+  -- spec/scratch is in every clone (its contents are ignored); the store's
+  -- lock file sits beside it.
+  after_each(function()
+    os.remove(path)
+    os.remove((path:gsub("([^/]+)$", ".%1.lock")))
+  end)
 
   local function write(text)
     local f = assert(io.open(path, "wb"))

@@ -16,7 +16,7 @@ describe("junk argument storm", function()
     local function pick()
       return junk[math.random(njunk)]
     end
-    local store_path = ".build/spec-storm.json"
+    local store_path = "spec/scratch/spec-storm.json"
     local objects = {
       ui.button { id = "storm-b" }, ui.sortButton { key = "k" },
       ui.radioGroup { id = "storm-g", options = { { title = "a", value = "a" } } },
@@ -59,6 +59,7 @@ describe("junk argument storm", function()
     local b = ui.button { id = "after" }
     assert.is_true(b:tap())
     os.remove(store_path)
+    os.remove("spec/scratch/.spec-storm.json.lock")
   end)
 end)
 
