@@ -4,10 +4,18 @@
 public enum Record: Equatable {
     /// A test (or a block or hook that failed outside a test) ended.
     case result(TestResult)
-    /// A test started (sent only when a reporter shows starts, like gtest's).
-    case started(name: String, line: Int, definedIn: String?)
+    /// A test started (sent only when a reporter shows starts, like gtest's);
+    /// `detail`: the element as JSON, for output handlers.
+    case started(name: String, line: Int, definedIn: String?, detail: String?)
+    /// A describe block started or ended (JSON: `event`, `id`, `parent`,
+    /// `element`), sent only for output handlers, which see busted's
+    /// describe events.
+    case block(String)
     /// The spec file is done: every result of it was sent.
     case fileDone
+    /// The worker goes on with this file, in the same state (an expose in
+    /// the file before carried it on).
+    case next(String)
     /// A note for standard error ("wrote snapshot ...").
     case note(String)
     /// Files the spec file loaded with require/dofile/loadfile.
@@ -132,10 +140,14 @@ public enum Record: Equatable {
                                                differences: unlist(f[11]), caption: unescape(f[12]))
             }
             if f.count >= 14, !f[13].isEmpty { r.definedIn = unescape(f[13]) }
+            if f.count >= 15, !f[14].isEmpty { r.detail = unescape(f[14]) }
             return .result(r)
         case 83 where f.count >= 3:  // S
-            return .started(name: unescape(f[1]), line: number(f[2]), definedIn: f.count > 3 && !f[3].isEmpty ? unescape(f[3]) : nil)
+            return .started(name: unescape(f[1]), line: number(f[2]), definedIn: f.count > 3 && !f[3].isEmpty ? unescape(f[3]) : nil,
+                            detail: f.count > 4 && !f[4].isEmpty ? unescape(f[4]) : nil)
+        case 66 where f.count >= 2: return .block(unescape(f[1]))  // B
         case 70: return .fileDone  // F
+        case 89 where f.count >= 2: return .next(unescape(f[1]))  // Y
         case 78 where f.count >= 2: return .note(unescape(f[1]))  // N
         case 76 where f.count >= 2: return .loaded(unlist(f[1]))  // L
         case 77 where f.count >= 2: return .module(unescape(f[1]))  // M
@@ -160,6 +172,7 @@ extension TestResult: Equatable {
             && a.traceback == b.traceback && a.duration == b.duration && a.output == b.output
             && a.picture?.expected == b.picture?.expected && a.picture?.actual == b.picture?.actual
             && a.picture?.differences == b.picture?.differences && a.picture?.caption == b.picture?.caption
+            && a.definedIn == b.definedIn && a.detail == b.detail
     }
 }
 
@@ -238,14 +251,18 @@ public struct RecordWriter {
             tab(); bytes.append(t.message == nil ? 48 : 49)
             if let p = t.picture {
                 tab(); escaped(p.expected); tab(); escaped(p.actual); tab(); list(p.differences); tab(); escaped(p.caption)
-            } else if t.definedIn != nil {
+            } else if t.definedIn != nil || t.detail != nil {
                 tab(); tab(); tab(); tab()
             }
-            if let d = t.definedIn { tab(); escaped(d) }
-        case let .started(name, line, definedIn):
+            if t.definedIn != nil || t.detail != nil { tab(); escaped(t.definedIn ?? "") }
+            if let d = t.detail { tab(); escaped(d) }
+        case let .started(name, line, definedIn, detail):
             raw("S\t"); escaped(name); tab(); int(line)
-            if let d = definedIn { tab(); escaped(d) }
+            if definedIn != nil || detail != nil { tab(); escaped(definedIn ?? "") }
+            if let d = detail { tab(); escaped(d) }
+        case .block(let json): raw("B\t"); escaped(json)
         case .fileDone: raw("F")
+        case .next(let path): raw("Y\t"); escaped(path)
         case .note(let text): raw("N\t"); escaped(text)
         case .loaded(let paths): raw("L\t"); list(paths)
         case .module(let path): raw("M\t"); escaped(path)

@@ -35,7 +35,7 @@ public enum SpecRunner {
     /// even be set up.
     @discardableResult
     public static func run(file: String, options: TestOptions, onNote: @escaping (String) -> Void = { _ in },
-                           onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
+                           onStart: @escaping (TestStart) -> Void = { _ in },
                            onResult: @escaping (TestResult) -> Void) -> Bool {
         let template: Template
         do {
@@ -45,16 +45,21 @@ public enum SpecRunner {
             return false
         }
         run(file: file, in: template, options: options, onNote: onNote, onStart: onStart, onResult: onResult)
+        finish(template)
         return true
     }
 
     /// Runs `file` in `template`'s state (a forked copy of it, in a worker).
     /// `options` may differ from the template's only in what applies per
-    /// file (tests to skip).
+    /// file (tests to skip, a state shared with the file before). Returns
+    /// true when an expose in the file carries the state into the files
+    /// after it. In a shared state the `-e` statements and helpers already
+    /// ran (once per state, as busted runs them once).
+    @discardableResult
     public static func run(file: String, in template: Template, options: TestOptions,
                            onNote: @escaping (String) -> Void = { _ in },
-                           onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
-                           onResult: @escaping (TestResult) -> Void) {
+                           onStart: @escaping (TestStart) -> Void = { _ in },
+                           onResult: @escaping (TestResult) -> Void) -> Bool {
         let ctx = template.context
         ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)
         // Coverage leaves the spec file itself out (unless the settings name it).
@@ -63,20 +68,27 @@ public enum SpecRunner {
         let exe = LuaContext.executablePath ?? "buttonkit"
         let interpreter = [options.interpreter ?? exe]
         do {
-            for (i, s) in options.statements.enumerated() {
+            for (i, s) in options.statements.enumerated() where !options.sharedState {
                 ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
                 try ctx.run(s, name: "=(command line -e #\(i + 1))", timeout: options.timeout)
             }
-            for h in options.helpers {
+            for h in options.helpers where !options.sharedState {
                 // A helper sees -Xhelper's options as its arg, as in busted.
                 ctx.setArg(script: h, args: options.helperArgs, interpreter: interpreter)
                 try ctx.runFile(h, timeout: options.timeout) { () throws(LuaError) in try stillWhereItWas(h, options) }
             }
             ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
-            try TestFramework.runSpec(in: ctx, file: file, options: options)
+            return try TestFramework.runSpec(in: ctx, file: file, options: options)
         } catch {
             onResult(.fileError(file, error.message))
+            return false
         }
+    }
+
+    /// After the last file a state runs: busted's `suite end` and `exit`
+    /// events for what subscribed in it.
+    public static func finish(_ template: Template) {
+        try? TestFramework.finish(in: template.context, options: template.options)
     }
 }
 

@@ -20,7 +20,9 @@ public struct Supervisor {
     /// What the runner learns, in file order.
     public enum Event {
         case fileStarted(String)
-        case started(file: String, name: String, line: Int)
+        case started(TestStart)
+        /// A describe's start or end, as JSON (for output handlers).
+        case block(file: String, detail: String)
         case result(TestResult)
         case note(String)
         case loaded(file: String, paths: [String])
@@ -42,7 +44,9 @@ public struct Supervisor {
     private struct Child {
         let pid: pid_t
         var reader: LineReader
-        let file: Int
+        /// The file it runs now (a worker whose file exposed its state goes
+        /// on with the next ones).
+        var file: Int
         /// The channel's memory, shared with the worker (nil if mmap failed).
         let region: OpaquePointer?
     }
@@ -73,7 +77,15 @@ public struct Supervisor {
             var res: [Int32] = [0, 0]
             guard pipe(&res) == 0 else { return false }
             let skip = state[f].reported
+            // With one job the files after this one run next, in order: the
+            // worker may run them itself when this one exposes its state.
+            let rest = jobs == 1 ? queue.map { files[$0] } : []
             let region = bk_channel_region_new()
+            // What the runner's stdio holds unwritten (an output handler's
+            // io.write through a pipe) goes out now: a child would inherit
+            // the buffer and write it again at its end, so a handler's lines
+            // showed once more for every file after them.
+            fflush(nil)
             let pid = fork()
             if pid == 0 {
                 close(res[0])
@@ -84,7 +96,7 @@ public struct Supervisor {
                 let devnull = open("/dev/null", O_RDONLY)
                 if devnull >= 0 { dup2(devnull, 0); close(devnull) }
                 if quietStdout { dup2(2, 1) }
-                Worker.run(file: files[f], skip: skip, results: res[1], region: region, template: template, settings: settings)
+                Worker.run(file: files[f], skip: skip, rest: rest, results: res[1], region: region, template: template, settings: settings)
             }
             close(res[1])
             guard pid > 0 else { close(res[0]); bk_channel_region_free(region); return false }
@@ -110,15 +122,24 @@ public struct Supervisor {
             }
         }
 
-        /// One record from the worker running file `f`.
-        func take(_ line: ArraySlice<UInt8>, _ f: Int) {
+        /// One record from the worker running file `f` (which a `.next`
+        /// record moves on).
+        func take(_ line: ArraySlice<UInt8>, _ f: inout Int) {
             switch Record.parse(bytes: line, file: files[f]) {
             case .result(let r)?:
                 state[f].events.append(.result(r))
                 state[f].resultCount += 1
                 state[f].reported.append(r.name)
-            case let .started(name, line, definedIn)?:
-                state[f].events.append(.started(file: definedIn ?? files[f], name: name, line: line))
+            case let .started(name, line, definedIn, detail)?:
+                state[f].events.append(.started(TestStart(file: files[f], name: name, line: line, definedIn: definedIn, detail: detail)))
+            case .block(let detail)?: state[f].events.append(.block(file: files[f], detail: detail))
+            case .next(let path)?:
+                // The worker goes on with the next file in its state: it is
+                // the first in the queue (one job), so it is not started again.
+                if let g = queue.first, files[g] == path {
+                    queue.removeFirst()
+                    f = g
+                }
             case .note(let t)?: state[f].events.append(.note(t))
             case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
             // Compiled here, once: the workers forked from now on load it
@@ -144,9 +165,8 @@ public struct Supervisor {
             var status: Int32 = 0
             while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
             children.remove(at: i)
-            let f = child.file
             defer { bk_channel_region_free(child.region) }
-            if !state[f].done && state[f].lastWords == nil, let region = child.region {
+            if !state[child.file].done && state[child.file].lastWords == nil, let region = child.region {
                 // It died with no chance to say so (SIGKILL, _exit): what it
                 // appended but never wrote, and the test it was running, are
                 // in the memory it shared.
@@ -154,14 +174,15 @@ public struct Supervisor {
                 let n = bk_channel_region_unsent(region, child.reader.received, &bytes)
                 if n > 0, let bytes {
                     let unsent = UnsafeRawBufferPointer(start: bytes, count: n)
-                    for line in child.reader.feed(ArraySlice(unsent.bindMemory(to: UInt8.self))) { take(line, f) }
+                    for line in child.reader.feed(ArraySlice(unsent.bindMemory(to: UInt8.self))) { take(line, &child.file) }
                 }
                 var line = 0
                 let activity = String(cString: bk_channel_region_activity(region, &line))
-                if !state[f].done, !activity.isEmpty, !state[f].reported.contains(activity) {
-                    state[f].lastWords = (activity, "the worker running this test ended (\(ExitStatus.describe(status)))", line)
+                if !state[child.file].done, !activity.isEmpty, !state[child.file].reported.contains(activity) {
+                    state[child.file].lastWords = (activity, "the worker running this test ended (\(ExitStatus.describe(status)))", line)
                 }
             }
+            let f = child.file
             guard !state[f].done else { return }
             if let w = state[f].lastWords {
                 let name = w.activity.isEmpty ? files[f] : w.activity
@@ -202,8 +223,7 @@ public struct Supervisor {
             if n < 0 { if errno == EINTR { continue }; break }
             var ended: [Int] = []
             for i in fds.indices where fds[i].revents != 0 {
-                let f = children[i].file
-                for line in children[i].reader.readLines() { take(line, f) }
+                for line in children[i].reader.readLines() { take(line, &children[i].file) }
                 if children[i].reader.atEnd { ended.append(i) }
             }
             for i in ended.sorted(by: >) { reap(i) }

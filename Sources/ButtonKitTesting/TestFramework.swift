@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ButtonKit
 import ButtonKitLua
 import ButtonKitSVG
@@ -22,9 +25,9 @@ enum TestFramework {
         let specDirAtStart: String?
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
-        let onStart: (String, Int, String?) -> Void
+        let onStart: (TestStart) -> Void
         init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
-             onStart: @escaping (String, Int, String?) -> Void) {
+             onStart: @escaping (TestStart) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
             self.specDirAtStart = LuaContext.realTarget(Files.directory(of: file))
@@ -47,7 +50,7 @@ enum TestFramework {
         // The output-handler host and its fallbacks run in the runner, and
         // coverage's host in the reporting state, not in spec files.
         for (name, chunk) in EmbeddedLua.modules
-        where name != "testing" && name != "config" && name != "coverage.host" && !name.hasPrefix("handlers.") {
+        where name != "testing" && name != "config" && name != "coverage.host" && name != "coverage.standalone" && !name.hasPrefix("handlers.") {
             Value.pushString(L, name)
             try ctx.load(embedded: chunk)
             lua_rawset(L, -3)
@@ -57,8 +60,9 @@ enum TestFramework {
         try ctx.call(nargs: 3, nresults: 0)
     }
 
-    /// Calls `busted.run(file, chunk, loadError, options)`.
-    static func runSpec(in ctx: LuaContext, file: String, options: TestOptions) throws(LuaError) {
+    /// Calls `busted.run(file, chunk, loadError, options)`; true when an
+    /// expose in the file carries the state into the next files.
+    static func runSpec(in ctx: LuaContext, file: String, options: TestOptions) throws(LuaError) -> Bool {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -77,7 +81,25 @@ enum TestFramework {
             Value.pushString(L, error.message)
         }
         pushOptions(L, file: file, options)
-        try ctx.call(nargs: 4, nresults: 0)
+        try ctx.call(nargs: 4, nresults: 1)
+        return lua_toboolean(L, -1) != 0
+    }
+
+    /// Calls `busted.finish()`: the suite's end for subscribers in the state.
+    static func finish(in ctx: LuaContext, options: TestOptions) throws(LuaError) {
+        let L = ctx.L
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        bk_pushglobaltable(L)
+        Value.pushString(L, "package"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        Value.pushString(L, "loaded"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        Value.pushString(L, "finish"); lua_rawget(L, -2)
+        guard lua_type(L, -1) == LUA_TFUNCTION else { return }
+        try ctx.call(nargs: 0, nresults: 0, timeout: options.timeout)
     }
 
     static func pushOptions(_ L: OpaquePointer, file: String, _ o: TestOptions) {
@@ -97,6 +119,8 @@ enum TestFramework {
         bool("echo", o.echoOutput); bool("echo_stderr", o.echoToStandardError); bool("update_snapshots", o.updateSnapshots); bool("ci", o.ci)
         bool("report_starts", o.reportStarts)
         bool("lazy", o.lazy); bool("sort", o.sort)
+        bool("rich", o.rich); bool("shared", o.sharedState); str("highlight", o.highlightColor)
+        int("run", o.run); int("runs", o.runs)
         list("skip", o.skip)
         if let lines = o.lines[file] {
             Push.field(L, "lines") {
@@ -114,6 +138,8 @@ enum TestFramework {
             // Modules compiled once for the run (testing.lua's searcher).
             Push.field(L, "cached_chunk") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.cachedChunk) }, 0) }
             Push.field(L, "module") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.module) }, 0) }
+            // A describe's start or end, for output handlers (rich runs only).
+            if options.rich { Push.field(L, "block") { bk_pushhostfn(L, { L in Host.run(L, TestFramework.block) }, 0) } }
         }
         Push.field(L, "call") { bk_push_limited_call(L) }
         Push.field(L, "clock") { bk_push_clock(L) }
@@ -124,8 +150,24 @@ enum TestFramework {
         let fns: [(String, bk_hostfn)] = [
             ("report", { L in Host.run(L, TestFramework.report) }),
             ("started", { L in Host.run(L) { L in
-                TestFramework.session(L)?.onStart(Value.string(L, 1) ?? "?", lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0,
-                                                  lua_type(L, 3) == LUA_TSTRING ? Value.string(L, 3) : nil)
+                // started(name, line, defined_in, detail)
+                guard let s = TestFramework.session(L) else { return 0 }
+                s.onStart(TestStart(file: s.file, name: Value.string(L, 1) ?? "?",
+                                    line: lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0,
+                                    definedIn: lua_type(L, 3) == LUA_TSTRING ? Value.string(L, 3) : nil,
+                                    detail: lua_type(L, 4) == LUA_TSTRING ? Value.string(L, 4) : nil))
+                return 0
+            } }),
+            // busted.gettime: wall-clock seconds with their fraction.
+            ("gettime", { L in Host.run(L) { L in lua_pushnumber(L, Clock.wallNow()); return 1 } }),
+            // busted.sleep(seconds).
+            ("sleep", { L in Host.run(L) { L in
+                let s = lua_type(L, 1) == LUA_TNUMBER ? lua_tonumberx(L, 1, nil) : 0
+                if s.isFinite && s > 0 {
+                    var ts = timespec(tv_sec: Int(min(s, 1e9)), tv_nsec: Int((s - s.rounded(.down)) * 1e9))
+                    var left = timespec()
+                    while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
+                }
                 return 0
             } }),
             ("suggest", { L in Host.run(L) { L in
@@ -172,6 +214,17 @@ enum TestFramework {
         return bk_chunkcache_push(L, path)
     }
 
+    /// `block(json)`: a describe's start or end, sent as a `.block` record.
+    static func block(_ L: OpaquePointer) throws -> Int32 {
+        guard let json = Value.string(L, 1) else { return 0 }
+        var writer = RecordWriter()
+        writer.write(.block(json))
+        writer.bytes.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
+        }
+        return 0
+    }
+
     static func module(_ L: OpaquePointer) throws -> Int32 {
         guard let path = Value.string(L, 1) else { return 0 }
         var writer = RecordWriter()
@@ -197,7 +250,7 @@ enum TestFramework {
         return 0
     }
 
-    /// `report(status, name, line, duration, message, traceback, output, picture, defined_in)`
+    /// `report(status, name, line, duration, message, traceback, output, picture, defined_in, detail)`
     /// from the framework. Positional arguments keep the per-test cost down
     /// (no table per result).
     static func report(_ L: OpaquePointer) throws -> Int32 {
@@ -224,6 +277,7 @@ enum TestFramework {
         r.origin = origin
         if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
         if lua_type(L, 9) == LUA_TSTRING { r.definedIn = Value.string(L, 9) }
+        if lua_type(L, 10) == LUA_TSTRING { r.detail = Value.string(L, 10) }
         session.onResult(r)
         return 0
     }

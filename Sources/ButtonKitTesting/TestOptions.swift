@@ -17,10 +17,13 @@ public struct TestOptions: Sendable {
     public var failFast = false
     /// 1-based shard index and shard count; (1, 1) runs everything.
     public var shard: (index: Int, count: Int) = (1, 1)
-    /// Seconds per test; 0 = none.
-    public var timeout: Double = 10
-    /// Megabytes per spec file; 0 = none.
-    public var maxMemoryMB: Int = 1024
+    /// Seconds per test; 0 = none. None unless asked for (`--timeout`, or
+    /// `timeout` in .busted): busted has no limit, and a slow test that
+    /// passes under busted must pass here.
+    public var timeout: Double = 0
+    /// Megabytes per spec file; 0 = none. None unless asked for
+    /// (`--max-memory`, `max-memory` in .busted), as busted has none.
+    public var maxMemoryMB: Int = 0
     public var updateSnapshots = false
     /// In CI (`--ci`, or `CI` set in the environment) a missing snapshot
     /// fails instead of being written.
@@ -75,10 +78,23 @@ public struct TestOptions: Sendable {
     /// change reruns the files that depend on it first. Off otherwise: the
     /// framework then installs no wrappers, and a normal run pays nothing.
     var trackLoads = false
+    /// Results carry busted's formatted entries and describes their starts
+    /// and ends (`-o json`, `--json`, output handlers need them).
+    var rich = false
+    /// The file runs in a state an earlier file's expose carried on: it is
+    /// insulated as busted insulates files (its globals put back at its end).
+    var sharedState = false
+    /// luassert's TableErrorHighlightColor for the run ("red" or "none"):
+    /// what busted's output would use (its coloured looks in colour, else
+    /// luassert's default, red when standard output is a terminal).
+    public var highlightColor = "none"
+    /// Which run of `--repeat` this is, and how many there are (busted's
+    /// `suite start` arguments).
+    var run = 1, runs = 1
     /// Tests already reported by a worker that died: a new one skips them
     /// (a name listed twice skips its first two occurrences).
     var skip: [String] = []
 
-    /// busted's defaults: everything selected, 10 s per test, 1024 MB per file.
+    /// busted's defaults: everything selected, no time or memory limit.
     public init() {}
 }

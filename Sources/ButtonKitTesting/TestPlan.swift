@@ -54,6 +54,20 @@ public struct TestPlan: Sendable {
     /// puts them, through a pipe too.
     public var reporterEchoes = false
 
+    /// Outputs that show busted's elements (`-o json`, `--json FILE`, an
+    /// output handler): results then carry busted's formatted entries.
+    public var needsElements: Bool {
+        if case .handler = output { return true }
+        return output == .json || reportFiles.contains { $0.format == .json }
+    }
+
+    /// A document (TAP 13, JSON, JUnit, HTML) goes to standard output, where
+    /// nothing else may write: prints go to standard error then. Not when
+    /// `-o junit -Xoutput FILE` writes busted's JUnit to a file.
+    public var documentOnStdout: Bool {
+        output.isMachineReadable && !(output == .junit && !outputArguments.isEmpty)
+    }
+
     /// Whether the tests are shuffled (files or tests), so the seed matters.
     public var shuffles: Bool { shuffleFiles || test.shuffle }
 }

@@ -34,6 +34,12 @@ public struct TestResult: Sendable {
     /// the spec file (a test in a required helper, a module that failed to
     /// load): busted's looks show it, as busted does.
     public var definedIn: String?
+    /// busted's formatted entry for this result, as JSON (`name`, `message`,
+    /// `trace`, `element`, `isError`, `randomseed`, as busted's base output
+    /// handler keeps them), with the element's `id` and its `parent`'s in
+    /// the file: sent only when an output needs it (`-o json`, `--json`, an
+    /// output handler), nil otherwise and for results the runner made.
+    public var detail: String?
 
     /// Expected vs actual, as SVG documents.
     public struct Picture: Sendable {

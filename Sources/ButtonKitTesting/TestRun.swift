@@ -53,14 +53,33 @@ public enum TestRun {
                 note(line + " (the run goes on in the default output and ends with status 1)")
             }
         }
-        if let handler { reporters.append(handler) } else {
+        handler?.echoesOutput = plan.reporterEchoes
+        handler?.listing = plan.test.list
+        // --list in busted's outputs prints the names and nothing else
+        // (busted's junit still writes its empty document at the end).
+        if plan.test.list && plan.output.isBusted {
+            reporters.append(ListReporter(out: main))
+            if let handler { reporters.append(handler) }
+            if plan.output == .junit {
+                let out = plan.outputArguments.first.map { TextOutput(.file($0)) } ?? main
+                if out !== main { outputs.append(out) }
+                reporters.append(BustedJUnitReporter(out: out, listing: true))
+            }
+        } else if let handler { reporters.append(handler) } else if plan.output == .junit, let path = plan.outputArguments.first {
+            // busted's junit handler writes to the file its first -Xoutput
+            // option names, when there is one.
+            let out = TextOutput(.file(path))
+            out.mustStayInside = plan.test.sandbox && LuaContext.isWritableFileInWorkingTree(path)
+            outputs.append(out)
+            reporters.append(BustedJUnitReporter(out: out))
+        } else {
             reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
         }
         for r in plan.reportFiles {
             let out = TextOutput(.file(r.path))
             out.mustStayInside = plan.test.sandbox && LuaContext.isWritableFileInWorkingTree(r.path)
             outputs.append(out)
-            reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
+            reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp, file: true))
         }
 
         // Coverage: -c reads luacov's settings before anything runs (a bad
@@ -85,7 +104,12 @@ public enum TestRun {
         if plan.shuffleFiles && !plan.sortFiles { settings.options.shuffledFiles = files.count }
         settings.streaming = plan.jobs == 1 && plan.output == .utf
         settings.starts = reporters.contains { $0.wantsStarts }
-        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.output.isMachineReadable)
+        // busted's elements and formatted entries travel with the results
+        // only for the outputs that show them.
+        settings.options.rich = plan.needsElements
+        settings.options.highlightColor = highlightColor(plan) ? "red" : "none"
+        settings.options.runs = plan.repeatCount
+        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.documentOnStdout)
 
         var total = TestSummary()
         let t0 = Clock.now()
@@ -107,7 +131,8 @@ public enum TestRun {
                 observe(event)
                 switch event {
                 case .fileStarted(let f): for r in reporters { r.fileStarted(f) }
-                case let .started(file, name, line): for r in reporters where r.wantsStarts { r.testStarted(file: file, name: name, line: line) }
+                case .started(let start): for r in reporters where r.wantsStarts { r.testStarted(start) }
+                case let .block(file, detail): for r in reporters where r.wantsStarts { r.blockEvent(file: file, detail: detail) }
                 case .result(let res):
                     if plan.suppressPending && res.status == .pending { return true }
                     summary.add(res)
@@ -177,12 +202,32 @@ public enum TestRun {
         return plan.color
     }
 
-    static func makeReporter(_ format: OutputFormat, plan: TestPlan, out: TextOutput, timestamp: String) -> Reporter {
+    /// The reporter for `format` on standard output (busted's layouts by
+    /// busted's names), or in a file `--junit`, `--json` or `--report`
+    /// writes (ButtonKit's layouts).
+    /// Whether luassert marks differences in red, as under busted: its
+    /// coloured looks set it by their colour; busted's other outputs keep
+    /// luassert's default (a terminal on standard output); ButtonKit's own
+    /// looks never.
+    static func highlightColor(_ plan: TestPlan) -> Bool {
+        switch plan.output {
+        case .utfTerminal, .gtest: return bustedColor(plan)
+        case .utf, .plain, .tap13, .html: return false
+        default: return isatty(1) != 0
+        }
+    }
+
+    static func makeReporter(_ format: OutputFormat, plan: TestPlan, out: TextOutput, timestamp: String,
+                             file: Bool = false) -> Reporter {
         switch format {
         case .utf: return TerminalReporter(style: .utf, color: plan.color, out: out)
-        case .tap: return TAPReporter(out: out)
-        case .json: return JSONReporter(out: out, timestamp: timestamp)
-        case .junit: return JUnitReporter(out: out, timestamp: timestamp)
+        case .tap:
+            let r = TAPReporter(verbose: plan.verbose, out: out)
+            r.echoesOutput = plan.reporterEchoes
+            return r
+        case .tap13: return TAP13Reporter(out: out)
+        case .json: return JSONReporter(out: out, timestamp: timestamp, extras: file)
+        case .junit: return file ? JUnitReporter(out: out, timestamp: timestamp) : BustedJUnitReporter(out: out)
         case .html: return HTMLReporter(out: out, timestamp: timestamp)
         case .plainTerminal, .utfTerminal:
             let r = BustedTerminalReporter(style: format == .utfTerminal ? .utf : .plain, color: format == .utfTerminal && bustedColor(plan),
@@ -193,7 +238,14 @@ public enum TestRun {
             let r = GTestReporter(color: bustedColor(plan), verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
             r.echoesOutput = plan.reporterEchoes
             return r
-        case .plain, .handler: return TerminalReporter(style: .plain, color: plan.color, out: out)
+        case .plain: return TerminalReporter(style: .plain, color: plan.color, out: out)
+        case .handler:
+            // A handler that did not load: busted's default look instead.
+            let terminal = isatty(1) != 0
+            let r = BustedTerminalReporter(style: terminal ? .utf : .plain, color: terminal && bustedColor(plan),
+                                           verbose: plan.verbose, deferPrint: plan.deferPrint, out: out)
+            r.echoesOutput = plan.reporterEchoes
+            return r
         }
     }
 }

@@ -31,8 +31,13 @@ enum Worker {
     }
 
     /// Runs `file` (skipping the tests in `skip`) and ends the process.
-    static func run(file: String, skip: [String], results: Int32, region: OpaquePointer?, template: SpecRunner.Template?,
-                    settings: Settings) -> Never {
+    /// `rest`: the files the runner would start next, in order (with one
+    /// job). When `file` exposes what its state holds (busted's `expose`
+    /// directly in the file), the worker runs them too, in the same state,
+    /// each insulated as busted insulates files, and tells the runner as it
+    /// moves on (a `.next` record), so what the expose carried reaches them.
+    static func run(file: String, skip: [String], rest: [String] = [], results: Int32, region: OpaquePointer?,
+                    template: SpecRunner.Template?, settings: Settings) -> Never {
         bk_channel_open_shared(results, region)
         bk_channel_catch_crashes()
         // A spec (or a C module) that calls exit() ends the child mid-file:
@@ -51,8 +56,8 @@ enum Worker {
                 buf.withMemoryRebound(to: CChar.self) { _ = bk_channel_append($0.baseAddress, $0.count) }
             }
         }
-        let onStart: (String, Int, String?) -> Void = { name, line, definedIn in
-            send(.started(name: name, line: line, definedIn: definedIn))
+        let onStart: (TestStart) -> Void = { s in
+            send(.started(name: s.name, line: s.line, definedIn: s.definedIn, detail: s.detail))
             if settings.streaming { _ = bk_channel_flush() }
         }
         // Results the framework reports go to the channel from C; these are
@@ -66,8 +71,23 @@ enum Worker {
         let template = template ?? (try? SpecRunner.prepare(options))
         if let template {
             template.forked()
-            SpecRunner.run(file: file, in: template, options: options, onNote: { send(.note($0)) }, onStart: onStart,
-                           onResult: onResult)
+            let exposed = SpecRunner.run(file: file, in: template, options: options, onNote: { send(.note($0)) },
+                                         onStart: onStart, onResult: onResult)
+            // Exposed once, the state stays shared for every later file, as
+            // busted's does.
+            for following in exposed ? rest : [] {
+                // What the file printed, then its end, before the next one.
+                fflush(nil)
+                send(.fileDone)
+                send(.next(following))
+                _ = bk_channel_flush()
+                var o = options
+                o.skip = []
+                o.sharedState = true
+                SpecRunner.run(file: following, in: template, options: o, onNote: { send(.note($0)) },
+                               onStart: onStart, onResult: onResult)
+            }
+            SpecRunner.finish(template)
             // Coverage: what this file counted, for the runner to add up.
             for r in CoverageRun.records(template.context.L) { send(r) }
         } else {

@@ -102,9 +102,33 @@ int bk_call(lua_State *L, int nargs, int nresults, double timeout) {
  * puts the traceback aside, so a test framework gets both. */
 static const char traceback_key[] = "buttonkit.traceback";
 
+static const char where_key[] = "buttonkit.where";
+
+/* Frames a test framework does not show: C functions and the framework's
+ * own Lua (stripped bytecode reads "=?"; from source, "=[buttonkit ...]"). */
+static int framework_frame(const lua_Debug *ar) {
+    if (strcmp(ar->what, "C") == 0) return 1;
+    return strcmp(ar->source, "=?") == 0 || strncmp(ar->source, "=[buttonkit", 11) == 0;
+}
+
 static int capture_msgh(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     lua_setfield(L, LUA_REGISTRYINDEX, traceback_key);
+    /* Where the error was raised, as busted's getTrace finds it: the first
+     * frame that is neither C nor the framework, with getinfo's "Sl". */
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || framework_frame(&ar)) continue;
+        lua_createtable(L, 0, 6);
+        lua_pushstring(L, ar.source); lua_setfield(L, -2, "source");
+        lua_pushstring(L, ar.short_src); lua_setfield(L, -2, "short_src");
+        lua_pushstring(L, ar.what); lua_setfield(L, -2, "what");
+        lua_pushinteger(L, ar.currentline); lua_setfield(L, -2, "currentline");
+        lua_pushinteger(L, ar.linedefined); lua_setfield(L, -2, "linedefined");
+        lua_pushinteger(L, ar.lastlinedefined); lua_setfield(L, -2, "lastlinedefined");
+        lua_setfield(L, LUA_REGISTRYINDEX, where_key);
+        break;
+    }
     lua_settop(L, 1);
     return 1;
 }
@@ -122,7 +146,8 @@ static const char *kind_name(int kind) {
  * seconds as clock() gives them (0: no deadline of its own; several calls
  * can share one, like a test's hooks and body); `shown` is the limit its
  * message names. Returns true, f's results; or false, the error value, why
- * ("error", "memory", "timeout", "interrupted") and the traceback. */
+ * ("error", "memory", "timeout", "interrupted"), the traceback and where it
+ * was raised (a table of getinfo's "Sl" fields, or nil). */
 static int limited_call(lua_State *L) {
     lua_Number d = luaL_checknumber(L, 1);
     lua_Number shown = luaL_optnumber(L, 2, 0);
@@ -146,7 +171,10 @@ static int limited_call(lua_State *L) {
     }
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, traceback_key);
-    return 4;
+    lua_getfield(L, LUA_REGISTRYINDEX, where_key);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, where_key);
+    return 5;
 }
 
 void bk_push_limited_call(lua_State *L) { lua_pushcfunction(L, limited_call); }

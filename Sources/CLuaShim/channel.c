@@ -266,7 +266,7 @@ void bk_push_line(lua_State *L) { lua_pushcfunction(L, line_fn); }
 
 /* --- report(): a worker's results, written straight into the channel ------
  * report(status, name, line, duration, message, traceback, output, picture,
- * defined_in)
+ * defined_in, detail)
  * as the framework calls it, formatted here as the runner's "R" record, so a
  * passing test costs no host-language strings at all. */
 
@@ -384,11 +384,17 @@ static int channel_report(lua_State *L) {
             lua_pop(L, 1);
         }
     }
-    /* The file that defined the test, when not the spec (busted shows it). */
-    if (lua_type(L, 9) == LUA_TSTRING) {
+    /* The file that defined the test, when not the spec (busted shows it),
+     * then busted's formatted entry as JSON (for -o json and handlers). */
+    int has_detail = lua_type(L, 10) == LUA_TSTRING;
+    if (lua_type(L, 9) == LUA_TSTRING || has_detail) {
         if (!has_picture) put_bytes("\t\t\t\t", 4);
         put_bytes("\t", 1);
-        put_value(L, 9);
+        if (lua_type(L, 9) == LUA_TSTRING) put_value(L, 9);
+    }
+    if (has_detail) {
+        put_bytes("\t", 1);
+        put_value(L, 10);
     }
     put_bytes("\n", 1);
     /* What the test printed reaches standard output before the runner

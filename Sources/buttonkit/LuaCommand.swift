@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKitLua
+import ButtonKitTesting
 
 /// `buttonkit lua`: lua.c's command line, for when ButtonKit stands in for
 /// the `lua` interpreter. The test runner gives specs `arg[-1]` = buttonkit
@@ -87,6 +88,9 @@ enum LuaCommand {
             Terminal.err("\(progname): cannot create a Lua state: \(error.message)")
             return 1
         }
+        // luacov's modules where luacov is not installed (see CoverageStandIn).
+        let coverage = try? CoverageStandIn.install(in: ctx)
+        defer { if let coverage { CoverageStandIn.finish(ctx, coverage) } }
         // arg as lua.c builds it: the script at 0, what came before it below.
         let before = [LuaContext.executablePath ?? progname] + Array(args[..<min(i, args.count)])
         ctx.setArg(script: script ?? "", args: scriptArgs, interpreter: script == nil ? [LuaContext.executablePath ?? progname] : before)

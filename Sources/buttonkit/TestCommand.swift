@@ -14,10 +14,10 @@ enum TestCommand {
 
     static let options: [Option] = [
         Option("output", short: "o", value: "FORMAT", group: output,
-               help: "utf (default on a terminal), plain (default otherwise), TAP, json, junit, html; busted's utfTerminal, plainTerminal, gtest; or an output handler (module name or .lua file)"),
+               help: "busted's utfTerminal (default on a terminal), plainTerminal (default otherwise), gtest, TAP, json, junit (-Xoutput FILE writes it there); ButtonKit's utf, plain, tap13, html; or an output handler (module name or .lua file)"),
         Option("verbose", short: "v", negatable: true, group: output, help: "tracebacks in busted's formats"),
-        Option("junit", value: "FILE", group: output, help: "also write JUnit XML to FILE"),
-        Option("json", value: "FILE", group: output, help: "also write JSON to FILE"),
+        Option("junit", value: "FILE", group: output, help: "also write JUnit XML to FILE (ButtonKit's layout: a testsuite per file)"),
+        Option("json", value: "FILE", group: output, help: "also write JSON to FILE (busted's layout with ButtonKit's extras)"),
         Option("report", value: "FILE", group: output, help: "also write a self-contained HTML report to FILE"),
         Option(nil, short: "Xoutput", value: "OPTION", group: output, help: "pass OPTION to the output handler (split at commas)"),
         Option("defer-print", negatable: true, group: output, help: "busted's terminal formats: no progress characters"),
@@ -57,13 +57,13 @@ enum TestCommand {
         Option("cpath", value: "PATH", group: environment, help: "prefix package.cpath (default ./csrc/?.so;./csrc/?/?.so)"),
         Option("helper", value: "PATH", group: environment, help: "Lua file (or module) run before each spec file"),
         Option(nil, short: "Xhelper", value: "OPTION", group: environment, help: "pass OPTION to the helper as its arg (split at commas)"),
-        Option("lua", value: "LUA", group: environment, help: "the interpreter specs see as arg[-1]"),
-        Option("ignore-lua", group: environment, help: "accepted for busted (tests always run in this process's Lua 5.4)"),
+        Option("lua", value: "LUA", group: environment, help: "a Lua 5.4 interpreter, which specs see as arg[-1] (specs run in ButtonKit's Lua 5.4; another Lua is refused)"),
+        Option("ignore-lua", group: environment, help: "ignore --lua (as busted)"),
         Option("lazy", negatable: true, group: environment, help: "setup/teardown mean lazy_setup/lazy_teardown"),
         Option("auto-insulate", negatable: true, group: environment, help: "files run insulated (always: each file gets a fresh Lua state)"),
 
-        Option("timeout", value: "SECONDS", group: limits, help: "per test (default 10; 0 = none)"),
-        Option("max-memory", value: "MB", group: limits, help: "per spec file (default 1024; 0 = none)"),
+        Option("timeout", value: "SECONDS", group: limits, help: "per test (default none, as busted; 0 = none)"),
+        Option("max-memory", value: "MB", group: limits, help: "per spec file (default none, as busted; 0 = none)"),
         Option("sandbox", group: limits, help: "confine specs like `buttonkit run` (no processes, C modules or files outside the tree)"),
         Option("unsafe", group: limits, help: "no sandbox (the default for tests)"),
 
@@ -139,20 +139,29 @@ enum TestCommand {
     static func makePlan(_ a: Arguments, raw: [String] = [], notes: inout [String],
                          changeDirectory: Bool = true) throws(UsageError) -> TestPlan {
         var p = TestPlan()
-        // -C first: the config file and every path are relative to it.
+        // As busted: `-f FILE` is read from the folder the command started
+        // in (busted checks it before it changes folder); the default
+        // .busted and every path are relative to the -C folder.
+        var configPath = a.value("config-file")
+        if let f = configPath, !f.hasPrefix("/"), changeDirectory, directory(a.all("directory")) != nil {
+            guard Files.exists(f), let real = realpath(f, nil) else { throw UsageError("config file '\(f)' not found", command: "test") }
+            configPath = String(cString: real)
+            free(real)
+        }
         if changeDirectory, let dir = directory(a.all("directory")) {
             guard chdir(dir) == 0 else { throw UsageError("cannot change to directory '\(dir)': \(String(cString: strerror(errno)))", command: "test") }
         }
         var config: [String: [String]] = [:]
         if !a.flag("no-config") {
+            // `path` in messages: the file as the user named it.
             let path = a.value("config-file") ?? ".busted"
-            if a.value("config-file") != nil && !Files.exists(path) {
+            if configPath != nil && !Files.exists(configPath!) {
                 throw UsageError("config file '\(path)' not found", command: "test")
             }
             do {
                 // Under --sandbox the config file (Lua code) runs confined too,
                 // and cannot turn the sandbox off.
-                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
+                config = try BustedConfig.load(path: configPath ?? path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
             } catch {
                 throw UsageError("cannot read \(path): \(error.message)", command: "test")
             }
@@ -218,7 +227,16 @@ enum TestCommand {
 
         // Output.
         p.color = Terminal.colorAllowed
-        if let o = value("output") { p.output = OutputFormat(name: o) } else { p.output = Terminal.stdoutIsTerminal ? .utf : .plain }
+        // busted's default: utfTerminal on a terminal, plainTerminal
+        // elsewhere. Watch mode, ButtonKit's own, keeps ButtonKit's looks,
+        // which name the files and tests each rerun ran.
+        if let o = value("output") {
+            p.output = OutputFormat(name: o)
+        } else if a.flag("watch") {
+            p.output = Terminal.stdoutIsTerminal ? .utf : .plain
+        } else {
+            p.output = Terminal.stdoutIsTerminal ? .utfTerminal : .plainTerminal
+        }
         if let f = value("junit") { p.reportFiles.append(.init(.junit, f)) }
         if let f = value("json") { p.reportFiles.append(.init(.json, f)) }
         if let f = value("report") { p.reportFiles.append(.init(.html, f)) }
@@ -287,11 +305,22 @@ enum TestCommand {
         if flag("auto-insulate") == false {
             notes.append("buttonkit: --no-auto-insulate: each spec file still gets a fresh Lua state, so files never share globals")
         }
-        if let lua = value("lua") {
+        if let lua = value("lua"), flag("ignore-lua") != true {
+            // busted re-runs itself under the interpreter named; ButtonKit
+            // has one Lua, 5.4, so only a Lua 5.4 can be asked for (it is
+            // what specs see as arg[-1]); a suite for another Lua would fail
+            // in ways far from the cause.
+            let version: String
+            switch LuaInterpreter.version(of: lua) {
+            case .success(let v): version = v
+            case .failure(let why):
+                throw UsageError("--lua \(lua): cannot run it to learn its Lua version (\(why.text)); ButtonKit runs specs in its own Lua 5.4, and --lua may name only a Lua 5.4", command: "test")
+            }
+            guard version.hasPrefix("Lua 5.4") else {
+                throw UsageError("--lua \(lua) is \(version); ButtonKit runs specs in its own Lua 5.4 only, so it cannot run them under another Lua (drop --lua, or name a Lua 5.4)", command: "test")
+            }
             p.test.interpreter = lua
-            notes.append("buttonkit: --lua \(lua): specs still run in ButtonKit's Lua 5.4; arg[-1] is \(lua)")
         }
-        if flag("ignore-lua") == true { notes.append("buttonkit: --ignore-lua accepted; specs always run in ButtonKit's Lua 5.4") }
 
         // Limits and sandbox.
         if let t = try number("timeout", min: 0) { p.test.timeout = t }
@@ -314,9 +343,10 @@ enum TestCommand {
         // What tests print shows while they run, as with busted; beside a
         // document on standard output it goes to standard error instead.
         p.test.echoOutput = p.jobs == 1 && !p.test.list
-        p.test.echoToStandardError = p.output.isMachineReadable
-        // busted's looks show prints themselves, in place between the marks.
-        if p.output.isBustedLook {
+        p.test.echoToStandardError = p.documentOnStdout
+        // busted's looks and output handlers show prints themselves, in
+        // place between the marks (or between a handler's lines).
+        if p.output.showsPrintsInPlace {
             p.reporterEchoes = !p.test.list
             p.test.echoOutput = false
         }

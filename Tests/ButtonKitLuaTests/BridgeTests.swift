@@ -216,14 +216,30 @@ struct ReporterTests {
         #expect(xml.contains("<skipped message=\"pending\"/>"))
     }
 
+    @Test func bustedsTAPWritesNamesAndMessagesAsBustedDoes() {
+        let tap = render { TAPReporter(verbose: false, out: $0) }
+        #expect(tap == "ok 1 - ok <1>\nnot ok 2 - bad & worse\n# a_spec.lua @ 2\n# Failure message: x \"y\"\n# z\nok 3 - # SKIP later\n1..3\n")
+        let verbose = render { TAPReporter(verbose: true, out: $0) }
+        #expect(verbose.contains("# a_spec.lua @ 1: ok <1>\nok 1 - ok <1>\n"))
+        #expect(verbose.contains("# Failure message: x \"y\"\n# z\n# stack traceback:\n# t\n# \n"))
+    }
+
+    @Test func bustedsJUnitEscapesAsPenlightDoes() {
+        let xml = render { BustedJUnitReporter(out: $0) }
+        #expect(xml.hasPrefix("\n<testsuites tests='3' failures='1' errors='0' skip='1' time='"))
+        #expect(xml.contains("<testcase classname='a_spec.lua:2' name='bad &amp; worse' time='0.00'>\n\t\t\t<failure>x &quot;y&quot;\nz\nstack traceback:\nt\n</failure>\n\t\t</testcase>"))
+        #expect(xml.contains("<testcase classname='a_spec.lua:3' name='later' time='0.00'>\n\t\t\t<skipped/>\n\t\t</testcase>"))
+        #expect(xml.hasSuffix("\n\t</testsuite>\n</testsuites>\n"))
+    }
+
     @Test func tapIsVersion13WithYAMLAndEscapedHashes() {
-        let tap = render { TAPReporter(out: $0) }
+        let tap = render { TAP13Reporter(out: $0) }
         #expect(tap.hasPrefix("TAP version 13\nok 1 - ok <1>\nnot ok 2 - bad & worse\n  ---\n"))
         #expect(tap.contains("message: \"x \\\"y\\\"\\nz\""))
         #expect(tap.contains("ok 3 - later # SKIP pending\n"))
         #expect(tap.hasSuffix("1..3\n# 1 passed, 1 failed, 1 pending\n"))
         let out = TextOutput(.memory)
-        TAPReporter(out: out).testFinished(TestResult(file: "f", name: "a #tag", status: .passed, line: 1))
+        TAP13Reporter(out: out).testFinished(TestResult(file: "f", name: "a #tag", status: .passed, line: 1))
         #expect(out.text == "ok 1 - a \\#tag\n")
     }
 
@@ -248,6 +264,16 @@ struct ReporterTests {
         #expect(Record.parse(Substring(words.line.dropLast()), file: "x") == words)
         let none = TestResult(file: "a_spec.lua", name: "n", status: .passed, line: 1)
         #expect(Record.parse(Substring(Record.result(none).line.dropLast()), file: "a_spec.lua") == .result(none))
+        // busted's entry as JSON (rich runs), with and without a defining file.
+        var rich = none
+        rich.detail = #"{"entry":{"name":"n\tx"},"id":3}"#
+        #expect(Record.parse(Substring(Record.result(rich).line.dropLast()), file: "a_spec.lua") == .result(rich))
+        rich.definedIn = "spec/helper.lua"
+        #expect(Record.parse(Substring(Record.result(rich).line.dropLast()), file: "a_spec.lua") == .result(rich))
+        for r in [Record.started(name: "s", line: 2, definedIn: nil, detail: "{}"), .started(name: "s", line: 2, definedIn: "h.lua", detail: nil),
+                  .block(#"{"event":"start"}"#), .next("spec/b_spec.lua")] {
+            #expect(Record.parse(Substring(r.line.dropLast()), file: "x") == r)
+        }
     }
 
     @Test func secondsFormat() {

@@ -15,7 +15,8 @@ struct BustedOutputTests {
         var out = ""
         var rest = Substring(s)
         // Replace "<digits>.<digits> " before ms/seconds with "T ".
-        while let r = rest.range(of: #"[0-9]+\.[0-9]+ (ms|seconds)"#, options: .regularExpression) {
+        // (In colour the number may end with a reset code before its unit.)
+        while let r = rest.range(of: #"[0-9]+\.[0-9]+(\x1B\[0m)? (ms|seconds)"#, options: .regularExpression) {
             out += rest[..<r.lowerBound]
             let unit = rest[r].hasSuffix("ms") ? "ms" : "seconds"
             out += "T " + unit
@@ -123,7 +124,8 @@ struct BustedOutputTests {
     @Test func aHandlerSeesHookAndDescribeErrorsWithoutTestEvents() throws {
         let r = try CLI.run(["test", "-o", CLI.fixtures.appendingPathComponent("handlers/counts.lua").path, "spec/derr_spec.lua"],
                             in: Self.sample)
-        #expect(r.stdout.contains("describe error outer broken\n"))
+        // busted hands over the describe itself: its own name, not the full one.
+        #expect(r.stdout.contains("describe error broken\n"))
         #expect(r.stdout.contains("COUNTS successes=1 failures=0 errors=3 pending=0\n"), "\(r.stdout)")
     }
 
@@ -142,7 +144,7 @@ struct BustedOutputTests {
         #expect(r.status == 1)
         #expect(r.stderr.contains("cannot load output handler 'gtset'"))
         #expect(r.stderr.contains("did you mean 'gtest'?"))
-        #expect(r.stdout.contains(" passed, 0 failed"), "\(r.stdout)")
+        #expect(r.stdout.contains("4 successes / 0 failures / 0 errors / 1 pending : "), "\(r.stdout)")
     }
 
     @Test func proveAcceptsOurTAP() throws {

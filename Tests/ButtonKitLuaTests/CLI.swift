@@ -49,10 +49,13 @@ struct CLI {
 
     static var fixtures: URL { root.appendingPathComponent("Tests/Fixtures") }
 
+    /// Runs `buttonkit` (or `executable`: another program run the same way,
+    /// as the tests that compare with busted run busted) with `args`.
     @discardableResult
-    static func run(_ args: [String], in dir: URL? = nil, env: [String: String] = [:], stdin: String? = nil) throws -> Result {
+    static func run(_ args: [String], in dir: URL? = nil, env: [String: String] = [:], stdin: String? = nil,
+                    executable: URL? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable ?? binary
         p.arguments = args
         p.currentDirectoryURL = dir ?? fixtures
         var environment = ProcessInfo.processInfo.environment

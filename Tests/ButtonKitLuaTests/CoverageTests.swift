@@ -31,6 +31,15 @@ struct CoverageTests {
         return dir
     }
 
+    /// Asks luacov for its report (`runreport = true` in `.luacov`), as the
+    /// scenarios whose report is compared do: like luacov's own runner,
+    /// `-c` writes only the stats unless asked.
+    static func askForReport(_ dir: URL) throws {
+        let luacov = dir.appendingPathComponent(".luacov")
+        let settings = (try? String(contentsOf: luacov, encoding: .utf8)) ?? ""
+        try ("runreport = true\n" + settings).write(to: luacov, atomically: true, encoding: .utf8)
+    }
+
     static func read(_ dir: URL, _ name: String) -> String? {
         try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
     }
@@ -67,6 +76,7 @@ struct CoverageTests {
 
     @Test func statsReportAndLcovEqualLuacovsOnItsSample() throws {
         let dir = try Self.fixture("basic")
+        try Self.askForReport(dir)
         let r = try CLI.run(["test", "-c", "--coverage-format", "lcov"], in: dir)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         Self.expectSame(dir, "luacov.stats.out")
@@ -95,6 +105,7 @@ struct CoverageTests {
 
     @Test func modulesReportInstalledFilesUnderTheirSources() throws {
         let dir = try Self.fixture("modules")
+        try Self.askForReport(dir)
         let r = try CLI.run(["test", "-c", "--lpath", "installed/?.lua;installed/?/init.lua"], in: dir)
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         Self.expectSame(dir, "luacov.stats.out")
@@ -103,6 +114,7 @@ struct CoverageTests {
 
     @Test func includeUntestedFilesListsFilesNeverLoaded() throws {
         let dir = try Self.fixture("untested")
+        try Self.askForReport(dir)
         _ = try CLI.run(["test", "-c"], in: dir)
         Self.expectSame(dir, "luacov.stats.out")
         Self.expectSame(dir, "luacov.report.out")
@@ -111,6 +123,7 @@ struct CoverageTests {
 
     @Test func nothingIncludedGivesAnEmptyStatsFileAndOnlyTheTotal() throws {
         let dir = try Self.fixture("empty")
+        try Self.askForReport(dir)
         _ = try CLI.run(["test", "-c"], in: dir)
         Self.expectSame(dir, "luacov.stats.out")
         Self.expectSame(dir, "luacov.report.out")
@@ -119,6 +132,7 @@ struct CoverageTests {
 
     @Test func codeFromStringsNamesChunksByTheirText() throws {
         let dir = try Self.fixture("strings")
+        try Self.askForReport(dir)
         let r = try CLI.run(["test", "-c", "--lpath="], in: dir)
         Self.expectSame(dir, "luacov.stats.out")
         Self.expectSame(dir, "luacov.report.out")
@@ -128,8 +142,10 @@ struct CoverageTests {
     @Test func countsUnderTheRunnerAreBustedPlusLuacovsAndSpecsAreLeftOut() throws {
         // expected/: the src/ records of a real `busted -c` run with luacov.
         let dir = try Self.fixture("busted")
-        let r = try CLI.run(["test", "-c"], in: dir)
+        let r = try CLI.run(["test", "-o", "plain", "-c"], in: dir)
         #expect(r.stdout.hasSuffix("3 passed, 0 failed, 0 pending\n"))
+        // As `busted -c`: the stats only, no report unless .luacov asks.
+        #expect(!Self.exists(dir, "luacov.report.out"))
         Self.expectSame(dir, "luacov.stats.out")
         // A spec file is counted when the settings name it.
         try "include = { \"^spec/\", \"^src/\" }\n".write(to: dir.appendingPathComponent(".luacov"), atomically: true, encoding: .utf8)
@@ -146,7 +162,7 @@ struct CoverageTests {
         try "runreport = false\n".write(to: luacov, atomically: true, encoding: .utf8)
         _ = try CLI.run(["test", "-c"], in: dir)
         #expect(Self.exists(dir, "luacov.stats.out") && !Self.exists(dir, "luacov.report.out"))
-        try "return { deletestats = true, reportfile = 'out/../report.txt' }\n".write(to: luacov, atomically: true, encoding: .utf8)
+        try "return { runreport = true, deletestats = true, reportfile = 'out/../report.txt' }\n".write(to: luacov, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
         _ = try CLI.run(["test", "-c"], in: dir)
         #expect(!Self.exists(dir, "luacov.stats.out"))
@@ -216,7 +232,7 @@ struct CoverageTests {
     @Test func jobsAddUpToTheCountsOfOneWorker() throws {
         let one = try Self.fixture("jobs"), two = try Self.fixture("jobs")
         _ = try CLI.run(["test", "-c"], in: one)
-        let r = try CLI.run(["test", "-c", "--jobs", "3"], in: two)
+        let r = try CLI.run(["test", "-o", "plain", "-c", "--jobs", "3"], in: two)
         #expect(r.stdout.hasSuffix("7 passed, 0 failed, 0 pending\n"))
         let stats = Self.read(one, "luacov.stats.out")
         #expect(stats != nil && stats == Self.read(two, "luacov.stats.out"))
@@ -240,7 +256,7 @@ struct CoverageTests {
 
     @Test func countingGoesOnBesideTimeLimitsUserHooksAndCoroutines() throws {
         let dir = try Self.fixture("hooks")
-        let r = try CLI.run(["test", "-c", "--timeout", "0.3"], in: dir)
+        let r = try CLI.run(["test", "-o", "plain", "-c", "--timeout", "0.3"], in: dir)
         #expect(r.stdout.hasSuffix("4 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
         #expect(r.stdout.contains("time limit exceeded (0.3 s)"))
         let stats = try #require(Self.read(dir, "luacov.stats.out"))
@@ -307,10 +323,15 @@ struct CoverageTests {
 
     @Test func specsRequiringLuacovGetItsAPIWithoutLuacovInstalled() throws {
         let dir = try Self.fixture("shim")
-        let r = try CLI.run(["test"], in: dir)
+        let r = try CLI.run(["test", "-o", "plain"], in: dir)
         #expect(r.stdout.hasSuffix("5 passed, 0 failed, 0 pending\n"), "\(r.stdout)")
-        // No -c: the spec's require started counting; the run saved it.
+        // No -c: the spec's require started counting; the run saved it, and
+        // wrote no report, as luacov's runner writes none unless asked.
         #expect(Self.read(dir, "luacov.stats.out") == "11:src/greet.lua\n1 0 1 1 1 0 1 0 1 0 1 \n")
+        #expect(!Self.exists(dir, "luacov.report.out"))
+        try Self.askForReport(dir)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("luacov.stats.out"))
+        _ = try CLI.run(["test"], in: dir)
         #expect(Self.read(dir, "luacov.report.out")?.contains("*0   return \"bye, \" .. name") == true)
     }
 }

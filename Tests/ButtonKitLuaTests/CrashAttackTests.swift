@@ -135,7 +135,7 @@ struct CrashAttackTests {
         """.write(to: dir.appendingPathComponent("spec/huge_spec.lua"), atomically: true, encoding: .utf8)
         for jobs in ["1", "2"] {
             let junit = dir.appendingPathComponent("junit\(jobs).xml")
-            let r = try Spawned.run(["test", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
+            let r = try Spawned.run(["test", "-o", "plain", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
             #expect(r.signal == nil && r.exitCode == 1, "\(r.summary)")
             #expect(r.stdout.hasSuffix("2 passed, 3 failed, 0 pending\n"), "\(r.summary)")
             #expect(r.stdout.contains("spec/huge_spec.lua:2: bad argument #1 to 'button'"), "\(r.stdout)")

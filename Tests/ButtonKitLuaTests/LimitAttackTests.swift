@@ -57,7 +57,7 @@ struct LimitAttackTests {
         spec += "it('after', function() assert.are.equal(2, 1 + 1) end)\n"
         try spec.write(to: dir.appendingPathComponent("spec/dodge_spec.lua"), atomically: true, encoding: .utf8)
         for jobs in ["1", "2"] {
-            let r = try Spawned.run(["test", "--timeout", "0.5", "--jobs", jobs], in: dir, limit: 60)
+            let r = try Spawned.run(["test", "-o", "plain", "--timeout", "0.5", "--jobs", jobs], in: dir, limit: 60)
             #expect(!r.timedOut && r.exitCode == 1, "jobs \(jobs): \(r.summary)")
             #expect(r.stdout.hasSuffix("2 passed, \(Self.dodges.count) failed, 0 pending\n"), "jobs \(jobs): \(r.summary)")
             #expect(r.stdout.components(separatedBy: "time limit exceeded (0.5 s)").count - 1 == Self.dodges.count, "\(r.stdout)")
@@ -135,7 +135,7 @@ struct LimitAttackTests {
         it("after", function() end)
         """.write(to: dir.appendingPathComponent("spec/b_gc_spec.lua"), atomically: true, encoding: .utf8)
         let junit = dir.appendingPathComponent("junit.xml")
-        let r = try Spawned.run(["test", "--timeout", "0.5", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--timeout", "0.5", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
         #expect(!r.timedOut && r.signal == nil && r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.hasSuffix("3 passed, 2 failed, 0 pending\n"), "\(r.summary)")
         let failures = r.stdout.components(separatedBy: "\n\n")
@@ -185,7 +185,7 @@ struct LimitAttackTests {
         end)
         it("after", function() assert.are.equal("small", ui.button { title = "small" }.title) end)
         """.write(to: dir.appendingPathComponent("spec/hoard_spec.lua"), atomically: true, encoding: .utf8)
-        let r = try Spawned.run(["test", "--max-memory", "50"], in: dir, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--max-memory", "50"], in: dir, limit: 60)
         #expect(r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.contains("memory limit exceeded (50 MB per spec file)"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("1 passed, 1 failed, 0 pending\n"), "\(r.stdout)")

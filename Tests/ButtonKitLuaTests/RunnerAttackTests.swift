@@ -38,7 +38,7 @@ struct RunnerAttackTests {
                              "c_file_exit_spec.lua": "os.exit(0)\nit('never', function() end)\n",
                              "d_last_spec.lua": "it('last', function() end)\n"])
         let junit = dir.appendingPathComponent("j.xml")
-        let r = try Spawned.run(["test", "--unsafe", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--unsafe", "--jobs", jobs, "--junit", junit.path], in: dir, limit: 60)
         #expect(r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.hasSuffix("4 passed, 4 failed, 0 pending\n"), "\(r.summary)")
         for (name, call) in [("exit 0", "os.exit(0)"), ("exit true, closing", "os.exit(true)"), ("exit 3", "os.exit(3)")] {
@@ -64,7 +64,7 @@ struct RunnerAttackTests {
     @Test(arguments: ["1", "2"])
     func aWorkerThatDiesSilentlyFailsOnlyItsTest(_ jobs: String) throws {
         let dir = try suite(["a_death_spec.lua": Self.deaths, "b_other_spec.lua": "it('other', function() end)\n"])
-        let r = try Spawned.run(["test", "--unsafe", "--jobs", jobs], in: dir, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--unsafe", "--jobs", jobs], in: dir, limit: 60)
         #expect(r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.hasSuffix("4 passed, 2 failed, 0 pending\n"), "\(r.summary)")
         let killed = report(of: "killed", in: r.stdout)

@@ -50,7 +50,7 @@ struct SandboxAttackTests {
     func runSpec(_ e: Escape, extra: [String] = []) throws -> Spawned.Ended {
         try FileManager.default.copyItem(at: Self.attack.appendingPathComponent("probe_spec.lua"),
                                          to: e.inTree("spec/probe_spec.lua"))
-        return try Spawned.run(["test", "--sandbox", "--no-config"] + extra, in: e.tree, env: env(e), limit: 60)
+        return try Spawned.run(["test", "-o", "plain", "--sandbox", "--no-config"] + extra, in: e.tree, env: env(e), limit: 60)
     }
 
     // MARK: NUL bytes
@@ -257,16 +257,16 @@ struct SandboxAttackTests {
               require("payload")
             end)
             """, to: e.inTree("spec/out_spec.lua"))
-        let r1 = try Spawned.run(["test", "--sandbox", "--no-config", "spec/out_spec.lua"], in: e.tree, env: env(e), limit: 60)
+        let r1 = try Spawned.run(["test", "-o", "plain", "--sandbox", "--no-config", "spec/out_spec.lua"], in: e.tree, env: env(e), limit: 60)
         #expect(r1.stderr.contains("outside the working tree"), "\(r1.summary)")
         expectOutsideUntouched(e, "coverage files")
         try e.write("""
             it("names a chunk after a file outside", function()
-              require("luacov.runner").init{ include = { "secret" }, codefromstrings = true }
+              require("luacov.runner").init{ include = { "secret" }, codefromstrings = true, runreport = true }
               load("local a = 1", "@" .. os.getenv("BK_OUTSIDE") .. "/secret.txt")()
             end)
             """, to: e.inTree("spec/chunk_spec.lua"))
-        let r2 = try Spawned.run(["test", "--sandbox", "--no-config", "spec/chunk_spec.lua"], in: e.tree, env: env(e), limit: 60)
+        let r2 = try Spawned.run(["test", "-o", "plain", "--sandbox", "--no-config", "spec/chunk_spec.lua"], in: e.tree, env: env(e), limit: 60)
         #expect(r2.exitCode == 0, "\(r2.summary)")
         let report = e.read(e.inTree("luacov.report.out")) ?? ""
         #expect(!report.contains("outside secret"), "the report shows a file from outside")
@@ -283,7 +283,7 @@ struct SandboxAttackTests {
                     "helper = '\(outside)/secret.lua'", "ROOT = { 'spec', '\(outside)/secret.lua' }",
                     "['coverage-config-file'] = '\(outside)/secret.lua', coverage = true"] {
             try e.write("return { default = { \(key) } }\n", to: e.inTree(".busted"))
-            let r = try Spawned.run(["test", "--sandbox"], in: e.tree, env: env(e), limit: 60)
+            let r = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, env: env(e), limit: 60)
             #expect(r.exitCode != 0 && r.stderr.contains("outside the working tree"), "\(key): \(r.summary)")
         }
         // A handler it names runs, but confined.
@@ -302,7 +302,7 @@ struct SandboxAttackTests {
         try FileManager.default.removeItem(at: e.inTree(".busted"))
         try e.write("print('outside spec ran')\nit('x', function() end)\n", to: e.outsideFile("o_spec.lua"))
         try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/link_spec.lua").path, withDestinationPath: e.outsideFile("o_spec.lua").path)
-        let l = try Spawned.run(["test", "--sandbox"], in: e.tree, env: env(e), limit: 60)
+        let l = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, env: env(e), limit: 60)
         #expect(l.stderr.contains("spec/link_spec.lua leads outside the working tree"), "\(l.summary)")
         #expect(!l.stdout.contains("outside spec ran") && !l.stderr.contains("outside spec ran"))
         #expect(e.outsideListing() == (Self.outsideBefore + ["o_spec.lua"]).sorted(), "outside/ changed: \(e.outsideListing())")
@@ -359,7 +359,7 @@ struct SandboxAttackTests {
               print("z got " .. tostring(type(f) == "function" and f() or f))
             end)
             """, to: e.inTree("spec/z_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox", "-j", "1", "--no-config", "spec/a_spec.lua", "spec/z_spec.lua"],
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox", "-j", "1", "--no-config", "spec/a_spec.lua", "spec/z_spec.lua"],
                                 in: e.tree, limit: 60)
         #expect(linkMoveRefused(r), "\(r.summary)")
         #expect(!r.stdout.contains("outside secret") && !r.stderr.contains("outside secret"), "\(r.summary)")
@@ -507,7 +507,7 @@ struct SandboxAttackTests {
               assert.snapshot(ui.button { id = "b" })
             end)
             """, to: e.inTree("spec/x_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox", "--no-config", "spec/x_spec.lua"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox", "--no-config", "spec/x_spec.lua"], in: e.tree, limit: 60)
         #expect(r.stdout.contains("0 passed, 1 failed") || r.stdout.contains("1 error"), "\(r.summary)")
         #expect(!e.exists(e.outside.appendingPathComponent("__snapshots__")), "a snapshot folder appeared outside")
     }
@@ -523,7 +523,7 @@ struct SandboxAttackTests {
             """, to: e.inTree("spec/a_spec.lua"))
         try e.write("it('b', function() end)\n", to: e.inTree("spec/b_spec.lua"))
         try e.write("print('outside spec ran') it('b', function() end)\n", to: e.outsideFile("b_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox", "-j", "1", "--no-config", "spec/a_spec.lua", "spec/b_spec.lua"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox", "-j", "1", "--no-config", "spec/a_spec.lua", "spec/b_spec.lua"], in: e.tree, limit: 60)
         #expect(!r.stdout.contains("outside spec ran") && !r.stderr.contains("outside spec ran"), "\(r.summary)")
         #expect(linkMoveRefused(r), "\(r.summary)")
     }
@@ -539,7 +539,7 @@ struct SandboxAttackTests {
               assert(os.rename("d1/esc", "reports"))
             end)
             """, to: e.inTree("spec/a_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox", "--no-config", "--junit", "reports/junit.xml", "spec/a_spec.lua"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox", "--no-config", "--junit", "reports/junit.xml", "spec/a_spec.lua"], in: e.tree, limit: 60)
         #expect(!e.exists(e.outsideFile("junit.xml")), "the report was written outside: \(r.summary)")
         #expect(linkMoveRefused(r), "\(r.summary)")
     }
@@ -680,14 +680,14 @@ struct SandboxAttackTests {
         let e = try Escape()
         try e.write(Self.hostileConfig, to: e.inTree(".busted"))
         try e.write(Self.hostileSpec, to: e.inTree("spec/a_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, limit: 60)
         #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
         #expect(e.outsideListing() == [], "something got out: \(e.outsideListing())")
         // Without --sandbox (busted's default) the same files do get out.
         let u = try Escape()
         try u.write(Self.hostileConfig, to: u.inTree(".busted"))
         try u.write(Self.hostileSpec, to: u.inTree("spec/a_spec.lua"))
-        _ = try Spawned.run(["test"], in: u.tree, limit: 60)
+        _ = try Spawned.run(["test", "-o", "plain"], in: u.tree, limit: 60)
         #expect(u.outsideListing().contains("by-busted.txt"))
     }
 
@@ -723,7 +723,7 @@ struct SandboxAttackTests {
           assert.are.same({}, found)
         end)
         """, to: e.inTree("spec/walk_spec.lua"))
-        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, limit: 60)
         #expect(r.exitCode == 0 && r.stdout.hasSuffix("1 passed, 0 failed, 0 pending\n"), "\(r.summary)")
     }
 
@@ -743,7 +743,7 @@ struct SandboxAttackTests {
         try e.write(Self.snapshotSpec, to: e.inTree("spec/s_spec.lua"))
         try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/__snapshots__").path, withDestinationPath: "../../outside")
         try e.write(Self.outsideSnapshot, to: e.outsideFile("s_spec.json"))
-        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, limit: 60)
         #expect(r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.contains("outside the working tree"), "\(r.summary)")
         #expect(!r.stdout.contains("from outside") && !r.stderr.contains("from outside"), "the outside snapshot was read: \(r.summary)")
@@ -758,7 +758,7 @@ struct SandboxAttackTests {
         try FileManager.default.createSymbolicLink(atPath: e.inTree("spec/__snapshots__/s_spec.json").path,
                                                    withDestinationPath: "../../../outside/stolen.json")
         try e.write(Self.outsideSnapshot, to: e.outsideFile("stolen.json"))
-        let r = try Spawned.run(["test", "--sandbox"], in: e.tree, limit: 60)
+        let r = try Spawned.run(["test", "-o", "plain", "--sandbox"], in: e.tree, limit: 60)
         #expect(r.exitCode == 1, "\(r.summary)")
         #expect(!r.stdout.contains("from outside") && !r.stderr.contains("from outside"), "the outside file was read: \(r.summary)")
         #expect(e.read(e.outsideFile("stolen.json")) == Self.outsideSnapshot)
@@ -771,10 +771,10 @@ struct SandboxAttackTests {
         let e = try Escape()
         try e.write("it('snaps', function() assert.snapshot(ui.button { id = 'b' }, 'one') end)\n",
                     to: e.outsideFile("o_spec.lua"))
-        let first = try Spawned.run(["test", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
+        let first = try Spawned.run(["test", "-o", "plain", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
         #expect(first.exitCode == 0, "\(first.summary)")
         #expect(e.exists(e.outside.appendingPathComponent("__snapshots__/o_spec.json")))
-        let again = try Spawned.run(["test", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
+        let again = try Spawned.run(["test", "-o", "plain", "--sandbox", e.outsideFile("o_spec.lua").path], in: e.tree, limit: 60)
         #expect(again.exitCode == 0, "\(again.summary)")
     }
 }

@@ -97,10 +97,12 @@ public struct CoverageSettings: Sendable, Equatable {
         }
     }
 
-    /// Whether luacov's report is written: unless `.luacov` says
-    /// `runreport = false` (the run stands in for luacov's command line,
-    /// which a suite without luacov installed does not have).
-    var writesReport: Bool { reportAsked || !runreportSet || runreport }
+    /// Whether luacov's report is written: when `.luacov` says `runreport =
+    /// true`, or a spec's luacov asked (run_report), as luacov decides; a
+    /// plain `-c` writes the stats only, as `busted -c` does. (luacov's
+    /// command line makes the report from them; `--coverage-format` writes
+    /// lcov, Cobertura or HTML without it.)
+    var writesReport: Bool { reportAsked || runreport }
 
     /// Where a format's report goes.
     func file(for format: CoverageFormat) -> String { files[format] ?? format.defaultFile }

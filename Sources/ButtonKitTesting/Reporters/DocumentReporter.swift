@@ -24,6 +24,8 @@ public class DocumentReporter: Reporter {
         received.append((Clock.wallNow(), Clock.now()))
     }
 
+    public func suiteFinished(_ summary: TestSummary) {}
+
     public func finish(_ total: TestSummary) {
         out.write(render(total))
         out.close()

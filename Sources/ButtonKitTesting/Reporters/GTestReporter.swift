@@ -53,9 +53,9 @@ public final class GTestReporter: Reporter {
         if !listing { out.write(green("[----------]") + " Running tests from \(file)\n") }
     }
 
-    public func testStarted(file: String, name n: String, line: Int) {
-        running = (file, n)
-        out.write(green("[ RUN      ]") + " " + name(file, line, n) + "\n")
+    public func testStarted(_ s: TestStart) {
+        running = (s.shownFile, s.name)
+        out.write(green("[ RUN      ]") + " " + name(s.shownFile, s.line, s.name) + "\n")
     }
 
     public func testFinished(_ r: TestResult) {

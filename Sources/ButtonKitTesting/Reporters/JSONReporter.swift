@@ -1,24 +1,51 @@
 import ButtonKit
 
-/// The whole run as one JSON document in busted's layout, so scripts
-/// written for `busted -o json` read it unchanged: `successes`, `failures`,
-/// `errors`, `pendings` (each entry with `name`, `message`, `trace`,
-/// `element`, `isError` as busted writes them) and `duration`, on one line.
+/// The run as JSON in busted's layout: `successes`, `failures`, `errors`,
+/// `pendings` (busted's formatted entries: `name`, `message`, `trace`,
+/// `element`, `isError`, `randomseed`) and `duration`, on one line.
 ///
-/// Our extras are keys busted does not use, so they break nothing: each
-/// entry's `file`, `line`, `status`, `duration` and `output`, and a
-/// top-level `summary` with the counts (and `seed` when shuffled).
-/// Where busted knows more than a result carries, the entry says less: an
-/// element's `name` is the test's full name, `linedefined` is absent, the
-/// traceback of where a test was registered is that one line, and its end
-/// time is when the result reached the runner.
+/// `-o json` is busted's document and nothing else, one per run as busted's
+/// handler writes it at each suite end (`--repeat 2` prints two lines). The
+/// entries come from the workers, built where the test ran (where it was
+/// registered, where it raised, the error value itself), so they hold what
+/// busted's hold; busted orders keys by hash, which changes from run to run,
+/// here they are sorted.
+///
+/// `--json FILE` is ButtonKit's: one document for the whole run, each entry
+/// with our extras in keys busted does not use (`file`, `line`, `status`,
+/// `duration`, `output`) and a top-level `summary` with the counts (and
+/// `seed` when shuffled, `listed` under --list).
 public final class JSONReporter: DocumentReporter {
-    public override init(out: TextOutput, timestamp: String) { super.init(out: out, timestamp: timestamp) }
+    /// ButtonKit's extras (the `--json FILE` document).
+    let extras: Bool
+    private var runStart = 0
 
-    override func render(_ summary: TestSummary) -> String {
+    public init(out: TextOutput, timestamp: String, extras: Bool) {
+        self.extras = extras
+        super.init(out: out, timestamp: timestamp)
+    }
+
+    public override func suiteStarted(_ run: RunInfo) {
+        super.suiteStarted(run)
+        runStart = results.count
+    }
+
+    /// busted's handler writes its document at every suite end.
+    public override func suiteFinished(_ summary: TestSummary) {
+        guard !extras else { return }
+        out.write(render(summary, from: runStart) + "\n")
+    }
+
+    public override func finish(_ total: TestSummary) {
+        if extras { out.write(render(total, from: 0) + "\n") }
+        out.close()
+    }
+
+    func render(_ summary: TestSummary, from first: Int) -> String {
         var successes: [JSONValue] = [], failures: [JSONValue] = [], errors: [JSONValue] = [], pendings: [JSONValue] = []
         var listed: [JSONValue] = []
-        for (i, r) in results.enumerated() {
+        for i in first..<results.count {
+            let r = results[i]
             let at = i < received.count ? received[i] : (Clock.wallNow(), Clock.now())
             switch r.status {
             case .passed: successes.append(entry(r, at))
@@ -31,19 +58,42 @@ public final class JSONReporter: DocumentReporter {
         var root: [String: JSONValue] = [
             "successes": .array(successes), "failures": .array(failures), "errors": .array(errors),
             "pendings": .array(pendings), "duration": .double(summary.duration),
-            "summary": .object([
+        ]
+        if extras {
+            root["summary"] = .object([
                 "passed": .int(summary.passed), "failed": .int(summary.failed), "errors": .int(summary.errors),
                 "pending": .int(summary.skipped), "total": .int(summary.total), "duration": .double(summary.duration),
-            ]),
-        ]
-        if let seed { root["seed"] = .int(seed) }
-        // --list: the tests that would run (an extra key busted does not have).
-        if listing { root["listed"] = .array(listed) }
-        return JSON.serialize(.object(root), pretty: false) + "\n"
+            ])
+            if let seed { root["seed"] = .int(seed) }
+            // --list: the tests that would run (an extra key busted does not have).
+            if listing { root["listed"] = .array(listed) }
+        }
+        return JSON.serialize(.object(root), pretty: false)
     }
 
-    /// One entry, as busted's base handler formats it, plus our extras.
+    /// One entry: busted's, as the worker built it, plus our extras for
+    /// `--json FILE`; rebuilt from the result when the runner made it (a
+    /// worker that died).
     func entry(_ r: TestResult, _ at: (wall: Double, tick: Double)) -> JSONValue {
+        var o: [String: JSONValue]
+        if let d = r.detail, case .object(let detail)? = try? JSON.parse(d), case .object(let e)? = detail["entry"] {
+            o = e
+        } else if case .object(let e) = rebuilt(r, at) {
+            o = e
+        } else {
+            o = [:]
+        }
+        if extras {
+            o["file"] = .string(r.file); o["line"] = .int(r.line); o["status"] = .string(r.status.rawValue)
+            o["duration"] = .double(r.duration)
+            if !r.output.isEmpty { o["output"] = .string(r.output) }
+        }
+        return .object(o)
+    }
+
+    /// An entry as busted's base handler would format it, from what a
+    /// result the runner made knows.
+    func rebuilt(_ r: TestResult, _ at: (wall: Double, tick: Double)) -> JSONValue {
         let source: [String: JSONValue] = ["short_src": .string(r.file), "source": .string("@" + r.file), "what": .string("Lua")]
         var registered = source
         registered["currentline"] = .int(r.line)
@@ -59,10 +109,7 @@ public final class JSONReporter: DocumentReporter {
             "starttick": .double(at.tick - r.duration), "endtick": .double(at.tick),
         ]
         if r.status == .pending && r.message == nil { element["descriptor"] = .string("pending") }
-        var o: [String: JSONValue] = [
-            "name": .string(r.name), "element": .object(element),
-            "file": .string(r.file), "line": .int(r.line), "status": .string(r.status.rawValue), "duration": .double(r.duration),
-        ]
+        var o: [String: JSONValue] = ["name": .string(r.name), "element": .object(element)]
         if let m = r.message {
             o["message"] = .string(m)
             var thrown = source
@@ -75,7 +122,6 @@ public final class JSONReporter: DocumentReporter {
             o["trace"] = .object(registered)
         }
         if r.status == .error { o["isError"] = .bool(true) }
-        if !r.output.isEmpty { o["output"] = .string(r.output) }
         return .object(o)
     }
 

@@ -42,6 +42,12 @@ public final class LuaHandlerReporter: Reporter {
     private var runInfo = RunInfo(files: [])
 
     public var wantsStarts: Bool { true }
+    /// Show what each test printed just before its end (the workers do not
+    /// echo it), as busted's prints land among a handler's own output.
+    public var echoesOutput = false
+    /// --list: busted's list mode keeps every event but `exit` from the
+    /// handler (the names are printed by the runner's list).
+    public var listing = false
 
     /// Loads the handler; throws with a readable message when it cannot.
     public init(_ s: Settings) throws(LuaError) {
@@ -70,6 +76,7 @@ public final class LuaHandlerReporter: Reporter {
         Push.field(L, "language") { Value.pushString(L, s.language) }
         Push.field(L, "default_output") { Value.pushString(L, s.defaultOutput) }
         Push.field(L, "clock") { bk_push_clock(L) }
+        Push.field(L, "gettime") { bk_pushhostfn(L, { L in Host.run(L) { L in lua_pushnumber(L, Clock.wallNow()); return 1 } }, 0) }
         Push.field(L, "arguments") {
             Value.pushList(L, s.arguments)
             Value.pushString(L, s.script); lua_rawseti(L, -2, 0)
@@ -99,6 +106,7 @@ public final class LuaHandlerReporter: Reporter {
     }
 
     public func suiteStarted(_ run: RunInfo) {
+        guard !listing else { return }
         runInfo = run
         call("suite_start") { L in
             lua_pushinteger(L, lua_Integer(run.run)); lua_pushinteger(L, lua_Integer(run.runs))
@@ -107,34 +115,56 @@ public final class LuaHandlerReporter: Reporter {
         }
     }
 
-    public func fileStarted(_ file: String) { call("file_start") { L in Value.pushString(L, file); return 1 } }
+    public func fileStarted(_ file: String) {
+        if !listing { call("file_start") { L in Value.pushString(L, file); return 1 } }
+    }
 
-    public func testStarted(file: String, name: String, line: Int) {
+    /// What a worker sent as JSON (busted's element, its ids), as a table;
+    /// nil when there is none or it does not read.
+    private static func pushDetail(_ L: OpaquePointer, _ detail: String?) {
+        guard let detail, let v = try? JSON.parse(detail) else { lua_pushnil(L); return }
+        Push.json(L, v)
+    }
+
+    public func testStarted(_ s: TestStart) {
+        guard !listing else { return }
         call("test_start") { L in
-            Value.pushString(L, file); Value.pushString(L, name); lua_pushinteger(L, lua_Integer(line))
-            return 3
+            Value.pushString(L, s.file); Value.pushString(L, s.name); lua_pushinteger(L, lua_Integer(s.line))
+            Self.pushDetail(L, s.detail)
+            return 4
+        }
+    }
+
+    public func blockEvent(file: String, detail: String) {
+        guard !listing, let v = try? JSON.parse(detail) else { return }
+        call("block") { L in
+            Value.pushString(L, file)
+            Push.json(L, v)
+            return 2
         }
     }
 
     public func testFinished(_ r: TestResult) {
-        if r.status == .listed {
-            fflush(nil)
-            print("\(r.location): \(r.name)")
-            return
-        }
+        if r.status == .listed || listing { return }
+        // What the test printed shows where busted shows it: while the test
+        // runs, before the handler hears of its end.
+        if echoesOutput && !r.output.isEmpty { TextOutput(.standardOutput).write(r.output) }
         call("test_end") { L in
             Value.pushString(L, r.file); Value.pushString(L, r.name); lua_pushinteger(L, lua_Integer(r.line))
             Value.pushString(L, r.status.rawValue); Value.pushString(L, r.origin.rawValue)
             if let m = r.message { Value.pushString(L, m) } else { lua_pushnil(L) }
             if let t = r.traceback { Value.pushString(L, t) } else { lua_pushnil(L) }
             lua_pushnumber(L, r.duration)
-            return 8
+            Self.pushDetail(L, r.detail)
+            return 9
         }
     }
 
-    public func fileFinished(_ file: String) { call("file_end") { L in Value.pushString(L, file); return 1 } }
+    public func fileFinished(_ file: String) {
+        if !listing { call("file_end") { L in Value.pushString(L, file); return 1 } }
+    }
 
-    public func suiteFinished(_ summary: TestSummary) { call("suite_end") { _ in 0 } }
+    public func suiteFinished(_ summary: TestSummary) { if !listing { call("suite_end") { _ in 0 } } }
 
     public func finish(_ total: TestSummary) { call("exit", nresults: 1) { _ in 0 } }
 }

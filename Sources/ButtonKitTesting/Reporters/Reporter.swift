@@ -26,7 +26,10 @@ public protocol Reporter: AnyObject {
     var wantsStarts: Bool { get }
     func suiteStarted(_ run: RunInfo)
     func fileStarted(_ file: String)
-    func testStarted(file: String, name: String, line: Int)
+    func testStarted(_ start: TestStart)
+    /// A describe's start or end (JSON: `event`, `id`, `parent`, `element`),
+    /// in rich runs, for reporters that want starts.
+    func blockEvent(file: String, detail: String)
     func testFinished(_ result: TestResult)
     func fileFinished(_ file: String)
     func suiteFinished(_ summary: TestSummary)
@@ -38,7 +41,8 @@ extension Reporter {
     public var wantsStarts: Bool { false }
     public func suiteStarted(_ run: RunInfo) {}
     public func fileStarted(_ file: String) {}
-    public func testStarted(file: String, name: String, line: Int) {}
+    public func testStarted(_ start: TestStart) {}
+    public func blockEvent(file: String, detail: String) {}
     public func testFinished(_ result: TestResult) {}
     public func fileFinished(_ file: String) {}
     public func suiteFinished(_ summary: TestSummary) {}

@@ -1,78 +1,72 @@
-/// TAP version 13, as TAP consumers (Perl's `prove`, TAP::Harness) read it:
-/// the version line, one test point per test, YAML diagnostics for failures,
-/// `# SKIP` for pending tests, the plan at the end.
+/// busted's `-o TAP`, line for line: `ok N - name` and `not ok N - name`
+/// per test (and per error outside a test), `ok N - # SKIP reason` for a
+/// pending one, a failure's place, seed and message on `# ` lines (`-v`
+/// adds the traceback, and a `# file @ line: name` line as each test
+/// starts), the plan `1..N` when the run ends. Names and messages are
+/// written as they are: a name holding a line break breaks its line, as it
+/// does under busted. ButtonKit's TAP 13 with YAML diagnostics is `-o tap13`.
 public final class TAPReporter: Reporter {
     let out: TextOutput
-    private var n = 0
-    private var started = false
+    let verbose: Bool
+    private var counter = 0
+    /// The run's seed when tests are shuffled: busted names it beside each
+    /// failure (a shuffled block's seed, which is the run's unless the block
+    /// chose its own with randomize(n)).
+    private var seed: Int?
+    /// The test whose start line was printed (a pending block has no start
+    /// from its worker: its line is printed with its end).
+    private var started: (file: String, name: String)?
 
-    public init(out: TextOutput) { self.out = out }
+    public var wantsStarts: Bool { verbose }
+    /// Shows what each test printed before its line, where busted's TAP has
+    /// it (the runner's own echo, the same through a pipe).
+    public var echoesOutput = false
+
+    public init(verbose: Bool, out: TextOutput) { self.verbose = verbose; self.out = out }
 
     public func suiteStarted(_ run: RunInfo) {
-        if !started { out.write("TAP version 13\n"); started = true }
-        if run.runs > 1 { out.write("# run \(run.run) of \(run.runs)\n") }
+        counter = 0
+        seed = run.shufflesTests ? run.seed : nil
+    }
+
+    public func testStarted(_ s: TestStart) {
+        started = (s.file, s.name)
+        out.write("# \(s.shownFile) @ \(s.line): \(s.name)\n")
     }
 
     public func testFinished(_ r: TestResult) {
-        n += 1
-        let desc = Self.description(r.name)
+        if r.status == .listed { out.write("\(r.location): \(r.name)\n"); return }
+        if verbose && r.origin == .test && started.map({ $0.file != r.file || $0.name != r.name }) ?? true {
+            out.write("# \(r.bustedFile) @ \(r.line): \(r.name)\n")
+        }
+        started = nil
+        if echoesOutput && !r.output.isEmpty { out.write(r.output) }
+        counter += 1
         switch r.status {
-        case .passed: out.write("ok \(n) - \(desc)\n")
-        case .listed: out.write("ok \(n) - \(desc) # SKIP listed (\(r.location))\n")
-        case .pending: out.write("ok \(n) - \(desc) # SKIP \(Self.oneLine(r.message ?? "pending"))\n")
+        case .passed: out.write("ok \(counter) - \(r.name)\n")
+        case .pending: out.write("ok \(counter) - # SKIP \(r.message ?? r.name)\n")
         case .failed, .error:
-            var s = "not ok \(n) - \(desc)\n  ---\n"
-            s += "  message: \(Self.yaml(r.message ?? ""))\n"
-            s += "  severity: \(r.status == .error ? "error" : "fail")\n"
-            s += "  at:\n    file: \(Self.yaml(r.file))\n    line: \(r.line)\n"
-            if let tb = r.traceback, !tb.isEmpty { s += "  traceback: \(Self.yaml(tb))\n" }
-            if !r.output.isEmpty { s += "  output: \(Self.yaml(r.output))\n" }
-            s += "  duration_ms: \(Seconds.format(r.duration * 1000, decimals: 3))\n"
-            s += "  ...\n"
+            var s = "not ok \(counter) - \(r.name)\n"
+            s += "# \(r.bustedFile) @ \(r.line)\n"
+            if let seed { s += "# Random seed: \(seed)\n" }
+            s += "# Failure message: " + Self.commented(r.message ?? "Nil error") + "\n"
+            if verbose, let tb = r.traceback, !tb.isEmpty {
+                s += "# " + Self.commented("stack traceback:\n" + tb + "\n") + "\n"
+            }
             out.write(s)
+        case .listed: break
         }
     }
 
-    /// The plan (at the end, as TAP allows) and a comment with the summary.
-    public func finish(_ total: TestSummary) {
-        if !started { out.write("TAP version 13\n") }
-        out.write("1..\(n)\n# \(total.line)\n")
-    }
+    public func suiteFinished(_ summary: TestSummary) { out.write("1..\(counter)\n") }
 
-    /// A test description: one line, `#` escaped (it starts a directive).
-    static func description(_ s: String) -> String {
-        var out = ""
-        for c in oneLine(s) { if c == "#" { out += "\\#" } else { out.append(c) } }
-        return out
-    }
-
-    /// By scalars, not characters: "\r\n" is one Character, equal to
-    /// neither "\n" nor "\r", and a test named "x\r\nok 2" would print a
-    /// TAP line of its own.
-    static func oneLine(_ s: String) -> String {
+    /// Every line after the first starts with `# ` (busted's gsub of "\n").
+    static func commented(_ s: String) -> String {
         var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars { out.append(u == "\n" || u == "\r" ? " " : u) }
+        for u in s.unicodeScalars {
+            out.append(u)
+            if u == "\n" { out.append("#"); out.append(" ") }
+        }
         return String(out)
     }
-
-    /// A double-quoted YAML scalar.
-    static func yaml(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 { out += "\\x" + String(u.value, radix: 16).leftPadded(2) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension String {
-    func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
 }

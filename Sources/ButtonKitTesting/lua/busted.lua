@@ -10,10 +10,14 @@ local host, luassert = ...
 
 local failure_mt = luassert.failure_mt
 local host_call, host_clock, host_report, host_activity = host.call, host.clock, host.report, host.activity
+local host_gettime, host_block = host.gettime, host.block
 local luassert_mark, luassert_revert_to = luassert.mark, luassert.revert_to
+local getinfo, traceback = debug.getinfo, debug.traceback
 
 local busted = { version = "2.1.1 (buttonkit)" }
 
+-- As busted's: `message` is what pending() was given; the position comes
+-- when the message is rewritten (rewrite below), as for any error.
 local pending_mt = { __tostring = function(p) return tostring(p.message) end, __type = "pending" }
 
 -- Current position in the tree while bodies run.
@@ -21,6 +25,12 @@ local current           -- the block whose body is running
 local running_test      -- the test whose body is running (finally/pending live here)
 local opts              -- options from the host
 local stop_all = false  -- fail-fast tripped
+-- Elements carry what busted's do (where each was registered, its clock
+-- readings) and results carry busted's formatted entry, for `-o json` and
+-- output handlers in the runner, and for subscribers of busted's events in
+-- the spec's own state. Off otherwise: a plain run pays nothing for it.
+local rich = false
+local observed = false  -- someone subscribed to busted's events here
 
 local function errortype(e)
   local mt = getmetatable(e)
@@ -35,13 +45,58 @@ local function joined_name(parent, name)
   return parent.full_name .. " " .. name
 end
 
-local function new_block(kind, name, fn, parent, line)
+-- busted's attributes per descriptor (shared: nothing here changes them).
+local no_attributes = setmetatable({}, { __newindex = function() end })
+local attributes_of = {
+  file = { envmode = "insulate" }, insulate = { envmode = "insulate" }, expose = { envmode = "expose" },
+  hook = { envmode = "unwrap" }, pending = { default_fn = function() end },
+}
+
+-- busted's suite element: the parent of every file.
+local suite = { descriptor = "suite", attributes = no_attributes, kind = "suite" }
+
+local function parent_of(node)
+  if node.kind == "file" then return suite end
+  return node.parent
+end
+
+local next_id = 0
+local function new_block(kind, name, fn, parent, line, alias)
+  next_id = next_id + 1
   return {
     kind = kind, name = name, fn = fn, parent = parent, line = line, children = {},
     before_each = {}, after_each = {}, lazy_setup = {}, lazy_teardown = {},
     strict_setup = {}, strict_teardown = {},
     full_name = kind == "file" and "" or joined_name(parent, name),
+    descriptor = kind, id = next_id, attributes = attributes_of[alias or kind] or no_attributes,
   }
+end
+
+-- Frames of the framework itself (its bytecode has no source names; read
+-- from source it is "[buttonkit ...]") and of C functions are skipped, as
+-- busted skips its own, luassert's and C frames.
+local function framework(info)
+  local src = info.source
+  return info.what == "C" or src == "=?" or src:sub(1, 11) == "=[buttonkit"
+end
+
+-- Where a block, test or hook was registered, as busted keeps it in
+-- `element.trace`: the caller's getinfo "Sl" (level 1 is the function
+-- calling trace_at), its traceback up to the first C function, and the
+-- name as `message`. Only in rich mode.
+local function trace_at(level, message)
+  level = level + 1
+  local info = getinfo(level, "Sl")
+  while info and framework(info) do
+    level = level + 1
+    info = getinfo(level, "Sl")
+  end
+  if not info then return nil end
+  local tb = traceback("", level)
+  local cut = tb:find("\n%s*%[C]")
+  info.traceback = cut and tb:sub(1, cut) or tb
+  info.message = message
+  return info
 end
 
 local host_line = host.line
@@ -58,17 +113,20 @@ local function reject(name)
   error("'" .. name .. "' not supported inside current context block", 3)
 end
 
-local function register_block(kind, insulate)
+local function register_block(kind, envmode)
   return function(name, fn)
     if running_test then reject(kind) end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
     local line = caller_line(2)
+    local trace = rich and trace_at(2, name) or nil
     local function add(f)
       if type(f) ~= "function" then
         error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(f) .. ")", 3)
       end
-      local b = new_block("describe", tostring(name), f, current, line)
-      b.insulate = insulate
+      local b = new_block("describe", tostring(name), f, current, line, envmode)
+      b.insulate = envmode == "insulate"
+      b.expose = envmode == "expose"
+      b.trace = trace
       if opts.lines then b.last = debug.getinfo(f, "S").lastlinedefined end
       current.children[#current.children + 1] = b
     end
@@ -83,9 +141,9 @@ local function register_test(kind, is_pending)
     if running_test and is_pending then
       -- pending("reason") inside a test: mark it pending and stop it. As
       -- busted, it is reported where pending was called, with that
-      -- position on the message.
+      -- position on the message; `raw` is what pending was given.
       local _, positioned = pcall(error, tostring(name), 3)
-      error(setmetatable({ message = positioned }, pending_mt), 2)
+      error(setmetatable({ message = positioned, raw = name }, pending_mt), 2)
     end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
     if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
@@ -98,22 +156,34 @@ local function register_test(kind, is_pending)
     -- (busted then names that file).
     local line, defined_in = host_line(2, spec_source)  -- 2: the caller of it()
     name = tostring(name)
+    next_id = next_id + 1
     local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
-      file = opts.file, defined_in = defined_in }
+      file = opts.file, defined_in = defined_in, id = next_id,
+      descriptor = is_pending and "pending" or "it", attributes = is_pending and attributes_of.pending or no_attributes }
+    if rich then t.trace = trace_at(2, name) end
+    -- busted lists a test registered in a file's main chunk (not inside a
+    -- describe) by its name alone.
+    if opts.list and getinfo(2, "S").what == "main" then t.in_main = true end
     if is_pending then t.pending = true end
     if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
     current.children[#current.children + 1] = t
   end
 end
 
-local function register_hook(list)
+-- `alias`: the name busted gives a hook registered under another name
+-- (`setup` is strict_setup's, or lazy_setup's under --lazy); others have
+-- none and are named by their descriptor.
+local function register_hook(list, alias)
   return function(fn)
-    if running_test then reject(list) end
+    if running_test then reject(alias or list) end
     if type(fn) ~= "function" then
-      error("bad argument #1 to '" .. list .. "' (function expected, got " .. type(fn) .. ")", 2)
+      error("bad argument #1 to '" .. (alias or list) .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
     local hooks = current[list]
-    hooks[#hooks + 1] = { fn = fn, line = caller_line(2), owner = current, kind = list }
+    next_id = next_id + 1
+    hooks[#hooks + 1] = { fn = fn, line = caller_line(2), owner = current, kind = list, name = alias,
+      trace = rich and trace_at(2, alias) or nil, id = next_id, descriptor = list, attributes = attributes_of.hook,
+      parent = current }
     -- busted keeps hooks among a block's children, where a shuffle moves
     -- them too: their places are kept so a shuffle sees the same list.
     local slots = current.hook_slots or {}
@@ -123,12 +193,12 @@ local function register_hook(list)
 end
 
 busted.describe = register_block("describe")
-busted.context = busted.describe
-busted.insulate = register_block("insulate", true)
-busted.expose = register_block("expose")
+busted.context = register_block("context")
+busted.insulate = register_block("insulate", "insulate")
+busted.expose = register_block("expose", "expose")
 busted.it = register_test("it")
-busted.spec = busted.it
-busted.test = busted.it
+busted.spec = register_test("spec")
+busted.test = register_test("test")
 busted.pending = register_test("pending", true)
 busted.before_each = register_hook("before_each")
 busted.after_each = register_hook("after_each")
@@ -136,8 +206,9 @@ busted.lazy_setup = register_hook("lazy_setup")
 busted.lazy_teardown = register_hook("lazy_teardown")
 busted.strict_setup = register_hook("strict_setup")
 busted.strict_teardown = register_hook("strict_teardown")
-busted.setup = busted.strict_setup
-busted.teardown = busted.strict_teardown
+local strict_aliases = { register_hook("strict_setup", "setup"), register_hook("strict_teardown", "teardown") }
+local lazy_aliases = { register_hook("lazy_setup", "setup"), register_hook("lazy_teardown", "teardown") }
+busted.setup, busted.teardown = strict_aliases[1], strict_aliases[2]
 
 function busted.finally(fn)
   if not running_test then reject("finally") end
@@ -163,11 +234,97 @@ busted.stub = luassert.stub
 busted.mock = luassert.mock
 busted.match = luassert.match
 
-busted.gettime = os.time
-busted.monotime = function() return host.clock() end
-busted.publish = function() end
-busted.subscribe = function() end
-busted.unsubscribe = function() end
+busted.gettime = host_gettime or os.time
+busted.monotime = function() return host_clock() end
+busted.sleep = host.sleep
+
+-- busted's event bus -----------------------------------------------------
+--
+-- What busted publishes through its mediator (mediator_lua's semantics): a
+-- channel per name path ({ "test", "end" }), its subscribers sorted by
+-- priority, each called with the event's arguments when its predicate (if
+-- any) agrees; a subscriber that does not return (value, true) stops the
+-- event, else it goes on to the parent channel's ({ "test" }, then the
+-- root's). A spec or a --helper subscribes in its own Lua state: it sees
+-- the events of the files that state runs (one, unless an expose carried
+-- it into the next), between a `suite start` before the first and a
+-- `suite end` and `exit` after the last.
+
+local function new_channel(namespace, parent)
+  return { namespace = namespace, parent = parent, callbacks = {}, channels = {} }
+end
+local root_channel = new_channel("root")
+
+local function channel_of(names)
+  local c = root_channel
+  for i = 1, #names do
+    local n = names[i]
+    local sub = c.channels[n]
+    if not sub then sub = new_channel(n, c) c.channels[n] = sub end
+    c = sub
+  end
+  return c
+end
+
+local next_subscriber = 0
+
+function busted.subscribe(names, fn, options)
+  if type(names) ~= "table" then error("bad argument #1 to 'subscribe' (table of channel names expected, got " .. type(names) .. ")", 2) end
+  local c = channel_of(names)
+  options = options or {}
+  next_subscriber = next_subscriber + 1
+  local sub = { id = next_subscriber, fn = fn, options = options, channel = c }
+  function sub.update(self, o)
+    if o then self.fn = o.fn or self.fn; self.options = o.options or self.options end
+  end
+  local at = #c.callbacks + 1
+  if type(options.priority) == "number" and options.priority >= 0 and options.priority < at then at = options.priority end
+  table.insert(c.callbacks, at, sub)
+  observed, rich = true, true
+  return sub
+end
+
+local function find_subscriber(c, id)
+  for i = 1, #c.callbacks do
+    if c.callbacks[i].id == id or c.callbacks[i] == id then return c, i end
+  end
+  for _, sub in pairs(c.channels) do
+    local found, i = find_subscriber(sub, id)
+    if found then return found, i end
+  end
+end
+
+function busted.unsubscribe(id, names)
+  local c, i = find_subscriber(channel_of(names or {}), id)
+  if c then return table.remove(c.callbacks, i) end
+end
+
+local function publish_in(c, result, ...)
+  local callbacks = c.callbacks
+  for i = 1, #callbacks do
+    local cb = callbacks[i]
+    if cb and (not cb.options.predicate or cb.options.predicate(...)) then
+      local value, continue = cb.fn(...)
+      if value then result[#result + 1] = value end
+      if not continue then return result end
+    end
+  end
+  if c.parent then return publish_in(c.parent, result, ...) end
+  return result
+end
+
+function busted.publish(names, ...)
+  return publish_in(channel_of(names), {}, ...)
+end
+
+busted.parent = function(element) return element and parent_of(element) end
+busted.children = function(element)
+  if not element then return {} end
+  local out = {}
+  for _, c in ipairs(element.children or {}) do out[#out + 1] = c end
+  return out
+end
+busted.bindfenv = function() end
 
 -- Names, tags, selection ------------------------------------------------
 
@@ -328,14 +485,25 @@ local function pretty(v, indent, seen)
   return "{\n" .. table.concat(parts, ",\n") .. "\n" .. indent .. "}"
 end
 
+-- busted's rewriteMessage: a value with a text of its own reads as that
+-- text (strings, failures, pending), any other as pl.pretty writes it, nil
+-- as "Nil error"; then, unless it already starts with `file:line: `, the
+-- place it was raised is put in front (`where`: the first frame that is
+-- neither C nor the framework, as the host's message handler saw it).
 local function message_of(e)
   if type(e) == "string" then return e end
   local mt = getmetatable(e)
   if (type(mt) == "table" and mt.__tostring) then return tostring(e) end
-  if type(e) == "table" and type(e.message) == "string" and (mt == failure_mt or mt == pending_mt) then return e.message end
-  if e == nil then return "nil error" end
+  if e == nil then return "Nil error" end
   if type(e) == "table" then return pretty(e, "", {}) end
   return tostring(e)
+end
+
+local function positioned(msg, where)
+  if where and type(msg) == "string" and not msg:find("^[^\n]-:%d+: ") then
+    return where.short_src .. ":" .. tostring(where.currentline) .. ": " .. msg
+  end
+  return msg
 end
 
 -- An error raised in an event handler arrives with the handler's traceback
@@ -367,7 +535,7 @@ local memory_held
 local collect = collectgarbage
 
 local function safe(fn, deadline)
-  local ok, e, why, tb = host_call(deadline or 0, opts.timeout, fn)
+  local ok, e, why, tb, where = host_call(deadline or 0, opts.timeout, fn)
   if ok then return "success" end
   tb = tb and trim_traceback(tb) or nil
   if why == "memory" then
@@ -388,7 +556,7 @@ local function safe(fn, deadline)
   local msg, trace
   if type(e) == "string" then msg, trace = split_handler_traceback(e, tb)
   else msg, trace = message_of(e), tb end
-  return errortype(e), msg, trace, e
+  return errortype(e), positioned(msg, where), trace, e, where
 end
 
 -- A deadline `opts.timeout` from now (nil when there is no limit).
@@ -403,11 +571,173 @@ end
 -- pending placeholder, with no body, holds no snapshot.)
 local file_incomplete = false
 
-local function report(node, status, message, traceback, started, output, details)
+-- Rich mode: busted's values as JSON ---------------------------------------
+--
+-- A result's record carries busted's formatted entry (what its base output
+-- handler keeps: `name`, `message`, `trace`, `element`, `isError`,
+-- `randomseed`), and describes send their start and end, so `-o json` and
+-- output handlers in the runner see what busted's see.
+
+local json_escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
+  ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+local function json_escape(c) return json_escapes[c] or string.format("\\u%04x", c:byte()) end
+local function json_string(s)
+  -- Bytes that are not UTF-8 are kept one character each (as Latin-1), so
+  -- the document stays valid.
+  if not utf8.len(s) then s = s:gsub("[\128-\255]", function(c) return utf8.char(c:byte()) end) end
+  return '"' .. s:gsub('[%c"\\]', json_escape) .. '"'
+end
+
+-- Tables whose keys are all positive integers are arrays (holes as null,
+-- unless more than half is holes), others objects, as dkjson decides;
+-- functions, userdata and coroutines are left out (busted's handler drops
+-- an element's functions; dkjson would refuse the rest), a table met again
+-- inside itself is null. Raw reads only: no metamethod of a spec's value
+-- runs here.
+local function json(v, seen)
+  local t = type(v)
+  if t == "string" then return json_string(v) end
+  if t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then return "null" end
+    return tostring(v)
+  end
+  if t == "boolean" then return v and "true" or "false" end
+  if t ~= "table" or seen[v] then return "null" end
+  seen[v] = true
+  local max, n, array = 0, 0, true
+  for k in next, v do
+    if math.type(k) == "integer" and k > 0 then
+      if k > max then max = k end
+      n = n + 1
+    else
+      array = false
+      break
+    end
+  end
+  if array and max > 10 and max > n * 2 then array = false end
+  local parts = {}
+  if array then
+    for i = 1, max do parts[i] = json(rawget(v, i), seen) end
+    seen[v] = nil
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  for k, x in next, v do
+    local tx = type(x)
+    if tx ~= "function" and tx ~= "userdata" and tx ~= "thread" then
+      local key = type(k) == "string" and k or (type(k) == "number" and tostring(k)) or nil
+      if key then parts[#parts + 1] = json_string(key) .. ":" .. json(x, seen) end
+    end
+  end
+  seen[v] = nil
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+-- busted's clocks on an element: set when its start and end are published.
+local function start_element(node)
+  node.starttick, node.starttime = host_clock(), busted.gettime()
+end
+local function end_element(node)
+  node.endtime, node.endtick = busted.gettime(), host_clock()
+  node.duration = node.starttick and (node.endtick - node.starttick)
+end
+
+-- The element as busted's base handler copies it (no functions, no env);
+-- `ended`: the copy is made after the element's end (a success, a pending
+-- test), not at a failure.
+local function element_of(node, ended)
+  if node.kind == "hook" then
+    local h = node.hook
+    return { descriptor = h.kind, name = h.name, attributes = attributes_of.hook, trace = h.trace }
+  end
+  local e = { descriptor = node.descriptor, name = node.name, attributes = node.attributes, trace = node.trace,
+    starttick = node.starttick, starttime = node.starttime }
+  if ended then e.endtick, e.endtime, e.duration = node.endtick, node.endtime, node.duration end
+  return e
+end
+
+-- The error's trace as busted's getTrace builds it: where it was raised
+-- (`where`, from the host's message handler), the traceback to the first
+-- C function, and the error value itself as `message` (a failure or a
+-- pending as the object busted makes: its message only).
+local function error_trace(where, tb, raw)
+  if not where then return nil end
+  local mt = getmetatable(raw)
+  if mt == failure_mt then raw = { message = raw.message }
+  elseif mt == pending_mt then raw = { message = raw.raw } end
+  return { source = where.source, short_src = where.short_src, what = where.what, currentline = where.currentline,
+    linedefined = where.linedefined, lastlinedefined = where.lastlinedefined,
+    traceback = "\nstack traceback:\n" .. ((tb and tb ~= "") and (tb .. "\n") or ""), message = raw }
+end
+
+local function node_id(node)
+  if not node then return nil end
+  if node.kind == "hook" then return node.hook.id end
+  return node.id
+end
+
+local function payload(node, status, message, errtrace)
+  local ended = status == "success" or status == "pending"
+  local el = element_of(node, node.kind == "it" and ended)
+  el.trace = el.trace or errtrace
+  local parent = node.kind == "hook" and node.hook.owner or parent_of(node)
+  local fname = node.full_name
+  if fname == nil or fname == "" then fname = node.name end
+  local entry = {
+    name = fname, message = message,
+    trace = errtrace or el.trace, element = el,
+    isError = (status == "error") or nil,
+    randomseed = parent and parent.randomseed,
+  }
+  return json({ id = node_id(node), parent = node_id(parent), entry = entry }, {})
+end
+
+local function send_block(event, block)
+  if host_block and block.kind ~= "file" then
+    host_block(json({ event = event, id = block.id, parent = node_id(block.parent), element = element_of(block, event == "end") }, {}))
+  end
+end
+
+-- Events in the spec's own state ----------------------------------------
+
+local suite_started = false
+local test_start, test_end = { "test", "start" }, { "test", "end" }
+local describe_start, describe_end = { "describe", "start" }, { "describe", "end" }
+local file_start, file_end = { "file", "start" }, { "file", "end" }
+
+local report
+
+-- Publishes through busted's safe call: a subscriber that fails is an
+-- error of the element it was told about, as under busted (it then counts
+-- as an error of its own, named after the element). `quiet`: the caller
+-- reports it (a test whose start failed is that error).
+local function emit(element, names, quiet, ...)
+  local args = table.pack(...)
+  local function publish() publish_in(channel_of(names), {}, table.unpack(args, 1, args.n)) end
+  local st, msg, tb, raw, where = safe(publish, fresh_deadline())
+  if st == "success" then return true end
+  if quiet then return false, msg, tb, error_trace(where, tb, raw) end
+  local name = element.full_name
+  if name == nil or name == "" then name = element.name or table.concat(names, " ") end
+  report({ kind = "block", name = name, full_name = name, line = element.line or 0, parent = element.parent },
+    "error", msg, tb, nil, nil, nil, error_trace(where, tb, raw))
+  return false
+end
+
+-- Reporting ---------------------------------------------------------------
+
+report = function(node, status, message, traceback, started, output, details, errtrace)
   if status ~= "success" and status ~= "pending" then file_incomplete = true end
   local name = full_name(node)
+  local data = rich and payload(node, status, message, errtrace) or nil
   -- Pending tests' names: their snapshots are kept for when they run again.
   if status == "pending" then busted.pending_names[#busted.pending_names + 1] = name end
+  -- As busted: an error outside a test is published for its element, with
+  -- no test events (a test's own come from run_test).
+  if observed and status == "error" and node.kind ~= "it" and node.kind ~= "block" then
+    local el = node.kind == "hook" and node.hook or node
+    emit(el, { "error", el.descriptor or el.kind }, false, el, node.kind == "hook" and node.hook.owner or parent_of(node),
+      message, errtrace)
+  end
   -- A file's top level that raised is reported where it raised, when the
   -- message names the file (`spec/x_spec.lua:1: module 'x' not found`).
   if node.kind == "file" and (node.line or 0) == 0 and type(message) == "string" then
@@ -428,7 +758,7 @@ local function report(node, status, message, traceback, started, output, details
   if name == "" then name = node.name end
   -- Positional arguments: no table to build per test.
   host_report(status, name, node.line or 0, started and (host_clock() - started) or 0,
-    message, traceback, output, details, node.defined_in)
+    message, traceback, output, details, node.defined_in, data)
   if opts.fail_fast and (status == "failure" or status == "error") then stop_all = true end
 end
 
@@ -451,25 +781,31 @@ local function hook_chain(block, list, from_leaf_up)
   return chain
 end
 
--- The node a failed hook is reported as: `<block's full name> <hook>`.
-local function hook_node(block, word, line)
-  local name = joined_name(block, word)
-  return { kind = "hook", name = name, full_name = name, line = line, parent = block }
+-- The node a failed hook is reported as: `<block's full name> <hook>`,
+-- the hook named as busted names it (`setup` when registered as setup,
+-- `strict_setup` when as strict_setup).
+local function hook_node(h)
+  local name = joined_name(h.owner, h.name or h.kind)
+  return { kind = "hook", name = name, full_name = name, line = h.line, parent = h.owner, hook = h }
 end
 
 -- Runs a hook chain. As busted, a hook that fails is an error of its own,
 -- named after the block that declared it (`outer before_each`) at the
 -- hook's line: before_each stops at the first failure (and its test does
 -- not run, nor count), after_each hooks all run. True when all passed.
+local function run_hook(h, deadline)
+  local st, msg, tb, raw, where = safe(h.fn, deadline)
+  if st == "success" then return true end
+  report(hook_node(h), "error", msg, tb, nil, nil, nil, error_trace(where, tb, raw))
+  return false
+end
+
 local function run_hooks(list, from_leaf_up, block, deadline)
   local chain = hook_chain(block, list, from_leaf_up)
   local ok = true
   for i = 1, #chain do
-    local h = chain[i]
-    local st, msg, tb = safe(h.fn, deadline)
-    if st ~= "success" then
+    if not run_hook(chain[i], deadline) then
       ok = false
-      report(hook_node(h.owner, h.kind, h.line), "error", msg, tb)
       if not from_leaf_up then return false end
     end
   end
@@ -483,12 +819,7 @@ local function ensure_lazy(block)
   if block.lazy_done ~= nil then return block.lazy_done end
   block.lazy_done = true
   for _, h in ipairs(block.lazy_setup) do
-    local st, msg, tb = safe(h.fn, fresh_deadline())
-    if st ~= "success" then
-      block.lazy_done = false
-      report(hook_node(block, "lazy_setup", h.line),
-        "error", msg, tb)
-    end
+    if not run_hook(h, fresh_deadline()) then block.lazy_done = false end
   end
   return block.lazy_done
 end
@@ -547,18 +878,23 @@ local function run_test(test)
   local name = test.full_name
   if not (select_all or selected(test, name)) then return end
   if listing then
-    host.report("listed", name, test.line or 0, 0)
+    host.report("listed", name, test.in_main and 0 or test.line or 0, 0)
     return
   end
+  local parent = test.parent
   if test.pending then
+    -- busted's pending executor: a start and an end, nothing run.
+    if rich then start_element(test) end
+    if observed then emit(test, test_start, false, test, parent) end
+    if rich then end_element(test) end
     report(test, "pending", nil, nil, host_clock())
+    if observed then emit(test, test_end, false, test, parent, "pending") end
     return
   end
   if memory_held then
     report(test, "error", memory_held, nil, host_clock())
     return
   end
-  local parent = test.parent
   if parent.lazy_done ~= true and not ensure_lazy(parent) then return end
   busted.failure_details = nil
   local started = host_clock()
@@ -569,104 +905,176 @@ local function run_test(test)
   -- The test's time covers before_each and its body; cleanup (finally,
   -- after_each) gets a time of its own, so it runs even after a timeout.
   local deadline = timeout > 0 and started + timeout or nil
-  local status, msg, tb
+  local status, msg, tb, raw, where, errtrace
   local ran = run_hooks("before_each", false, parent, deadline)
   if ran then
-    if report_starts then host.started(name, test.line or 0, test.defined_in) end
-    running_test = test
-    status, msg, tb = safe(test.fn, deadline)
-    running_test = nil
-    if test.finally then
-      local fst, fmsg, ftb = safe(test.finally, fresh_deadline())
-      if status == "success" and fst ~= "success" then status, msg, tb = fst, fmsg, ftb end
+    if rich then start_element(test) end
+    if report_starts then
+      host.started(name, test.line or 0, test.defined_in,
+        rich and json({ id = test.id, parent = node_id(parent), element = element_of(test) }, {}) or nil)
+    end
+    local started_ok = true
+    if observed then
+      -- As busted: a subscriber that fails on the start makes the test an
+      -- error, and its body does not run.
+      started_ok, msg, tb, errtrace = emit(test, test_start, true, test, parent)
+      if not started_ok then status = "error" end
+    end
+    if started_ok then
+      running_test = test
+      status, msg, tb, raw, where = safe(test.fn, deadline)
+      running_test = nil
+      errtrace = where and error_trace(where, tb, raw)
+      if test.finally then
+        local fst, fmsg, ftb, fraw, fwhere = safe(test.finally, fresh_deadline())
+        if status == "success" and fst ~= "success" then
+          status, msg, tb, errtrace = fst, fmsg, ftb, fwhere and error_trace(fwhere, ftb, fraw)
+        end
+      end
+    end
+  end
+  local output = stop_capture()
+  -- As busted: the test's end is reported, then after_each runs (a failing
+  -- one is an error of its own, after the test).
+  if ran then
+    if status == "success" then msg, tb, errtrace = nil, nil, nil end
+    if status == "pending" then file_incomplete = true end
+    local details = status == "failure" and busted.failure_details or nil
+    busted.failure_details = nil
+    if rich then end_element(test) end
+    report(test, status, msg, tb, started, output, details, errtrace)
+    if observed then
+      if status ~= "success" then emit(test, { status, "it" }, false, test, parent, msg, errtrace) end
+      emit(test, test_end, false, test, parent, status)
     end
   end
   if #hook_chain(parent, "after_each", true) > 0 then run_hooks("after_each", true, parent, fresh_deadline()) end
-  local output = stop_capture()
   luassert_revert_to(mark_spies, mark_generation)
   busted.current_test = nil
-  -- A failed before_each stands for this test: it did not run.
-  if not ran then return end
-  if status == "success" then msg, tb = nil, nil end
-  if status == "pending" then file_incomplete = true end
-  local details = status == "failure" and busted.failure_details or nil
-  busted.failure_details = nil
-  report(test, status, msg, tb, started, output, details)
 end
 
 local run_block
 
+-- busted's insulation: the globals (raw, with _G's metatable) and
+-- package.loaded as they were, to put back when the block ends.
 local function snapshot_globals()
   local g, loaded = {}, {}
-  for k, v in pairs(_G) do g[k] = v end
+  for k, v in next, _G do g[k] = v end
   for k, v in pairs(package.loaded) do loaded[k] = v end
-  return function()
-    for k in pairs(_G) do if g[k] == nil then _G[k] = nil end end
-    for k, v in pairs(g) do _G[k] = v end
-    for k in pairs(package.loaded) do if loaded[k] == nil then package.loaded[k] = nil end end
+  return { g = g, loaded = loaded, gmt = getmetatable(_G) }
+end
+
+local function restore_globals(state)
+  pcall(setmetatable, _G, state.gmt)
+  -- Clearing fields while next() walks the table is allowed; adding is not.
+  for k in next, _G do rawset(_G, k, state.g[k]) end
+  for k, v in next, state.g do
+    if rawget(_G, k) == nil then rawset(_G, k, v) end
   end
+  for k in pairs(package.loaded) do package.loaded[k] = state.loaded[k] end
+end
+
+-- Set when an expose block directly in the file ended: the files after it
+-- see what it carried (the worker runs them in this state).
+local exposed
+
+-- An expose ended: what its block set in the globals, and package.loaded
+-- as it is now, become part of what the insulated block around it (the
+-- file, or an insulate) puts back when it ends. (busted keeps the globals
+-- its expose blocks set, and package.loaded whole.)
+local function carry(block, before)
+  local outer = block.parent
+  local g = {}
+  for k, v in next, outer.saved.g do g[k] = v end
+  for k, v in next, _G do
+    if before[k] ~= v then g[k] = v end
+  end
+  for k in next, before do
+    if rawget(_G, k) == nil then g[k] = nil end
+  end
+  local loaded = {}
+  for k, v in pairs(package.loaded) do loaded[k] = v end
+  outer.saved = { g = g, loaded = loaded, gmt = outer.saved.gmt }
+  if outer.kind == "file" then exposed = true end
 end
 
 run_block = function(block)
   if stop_all then return end
-  local restore = block.insulate and snapshot_globals() or nil
+  local is_file = block.kind == "file"
+  -- An insulated block puts the globals back when it ends; the file is one
+  -- too, as in busted (in a fresh state that matters only when an expose
+  -- carries the state on into the next file).
+  if block.insulate or is_file then block.saved = snapshot_globals() end
+  local before
+  if block.expose and block.parent and block.parent.saved then
+    before = {}
+    for k, v in next, _G do before[k] = v end
+  end
+  local parent = parent_of(block)
+  if rich then
+    start_element(block)
+    send_block("start", block)
+  end
+  if observed then
+    if is_file then emit(block, file_start, false, block) else emit(block, describe_start, false, block, parent) end
+  end
   local saved = current
   current = block
-  local st, msg, tb = safe(block.fn, fresh_deadline())
+  local st, msg, tb, raw, where = safe(block.fn, fresh_deadline())
   current = saved
   if st ~= "success" then
-    report(block, "error", msg, tb)
-    if restore then restore() end
-    return
-  end
-  if opts.lines then mark_lines(block) end
-  -- As busted: sorting wins over shuffling; a block's randomize() asks for
-  -- its own shuffle.
-  if opts.sort then
-    table.sort(block.children, function(a, b) return tostring(a.name) < tostring(b.name) end)
-  elseif opts.shuffle or block.randomize then
-    -- busted shuffles the children with the hooks among them (see
-    -- register_hook); the tests' order is what is left without the hooks.
-    local all, h, slots = {}, 1, block.hook_slots or {}
-    for i = 0, #block.children do
-      if i > 0 then all[#all + 1] = block.children[i] end
-      while slots[h] == i do all[#all + 1] = false h = h + 1 end
+    report(block, "error", msg, tb, nil, nil, nil, where and error_trace(where, tb, raw))
+  else
+    if opts.lines then mark_lines(block) end
+    -- As busted: sorting wins over shuffling; a block's randomize() asks
+    -- for its own shuffle.
+    if opts.sort then
+      table.sort(block.children, function(a, b) return tostring(a.name) < tostring(b.name) end)
+    elseif opts.shuffle or block.randomize then
+      -- busted shuffles the children with the hooks among them (see
+      -- register_hook); the tests' order is what is left without the hooks.
+      local all, h, slots = {}, 1, block.hook_slots or {}
+      for i = 0, #block.children do
+        if i > 0 then all[#all + 1] = block.children[i] end
+        while slots[h] == i do all[#all + 1] = false h = h + 1 end
+      end
+      block.randomseed = block.seed or opts.seed
+      shuffle(all, block.randomseed)
+      local kept = {}
+      for _, c in ipairs(all) do if c then kept[#kept + 1] = c end end
+      block.children = kept
     end
-    shuffle(all, block.seed or opts.seed)
-    local kept = {}
-    for _, c in ipairs(all) do if c then kept[#kept + 1] = c end end
-    block.children = kept
-  end
-  local setup_ok = true
-  if not opts.list then
-    for _, h in ipairs(block.strict_setup) do
-      local s, m, t = safe(h.fn, fresh_deadline())
-      if s ~= "success" then
-        setup_ok = false
-        report(hook_node(block, "setup", h.line), "error", m, t)
-        break
+    local setup_ok = true
+    if not opts.list then
+      for _, h in ipairs(block.strict_setup) do
+        if not run_hook(h, fresh_deadline()) then
+          setup_ok = false
+          break
+        end
       end
     end
-  end
-  if setup_ok then
-    for _, child in ipairs(block.children) do
-      if stop_all then break end
-      if child.kind == "it" then run_test(child) else run_block(child) end
-    end
-  end
-  if not opts.list then
-    if block.lazy_done ~= nil then
-      for _, h in ipairs(block.lazy_teardown) do
-        local s, m, t = safe(h.fn, fresh_deadline())
-        if s ~= "success" then report(hook_node(block, "lazy_teardown", h.line), "error", m, t) end
+    if setup_ok then
+      for _, child in ipairs(block.children) do
+        if stop_all then break end
+        if child.kind == "it" then run_test(child) else run_block(child) end
       end
     end
-    for _, h in ipairs(block.strict_teardown) do
-      local s, m, t = safe(h.fn, fresh_deadline())
-      if s ~= "success" then report(hook_node(block, "teardown", h.line), "error", m, t) end
+    if not opts.list then
+      if block.lazy_done ~= nil then
+        for _, h in ipairs(block.lazy_teardown) do run_hook(h, fresh_deadline()) end
+      end
+      for _, h in ipairs(block.strict_teardown) do run_hook(h, fresh_deadline()) end
     end
   end
-  if restore then restore() end
+  if rich then
+    end_element(block)
+    send_block("end", block)
+  end
+  if observed then
+    if is_file then emit(block, file_end, false, block) else emit(block, describe_end, false, block, parent) end
+  end
+  if before then carry(block, before) end
+  if block.saved then restore_globals(block.saved) end
 end
 
 -- The globals a spec sees, as busted exports them.
@@ -688,39 +1096,49 @@ end
 -- Runs one spec file, already loaded by the host (a spec named on the command
 -- line is read like `run` reads its script, even outside the working tree);
 -- `err` is the load error when `chunk` is nil. `options` come from the
--- command line; `hostfns` are report, timeout, clock, memory_exceeded, ...
+-- command line. Returns true when an expose in the file carries what the
+-- state holds into the files after it (the worker then runs them here).
 function busted.run(path, chunk, err, options)
   opts = options
   busted.options = options
+  rich = rich or options.rich
   if options.lines and #options.lines == 0 then options.lines = nil end
   options.select_all = #options.tags == 0 and #options.exclude_tags == 0 and #options.filter == 0
     and #options.filter_out == 0 and options.shard_count <= 1 and #options.skip == 0 and not options.lines
   select_all, listing, timeout, report_starts = options.select_all, options.list, options.timeout, options.report_starts
+  skip_counts = nil
   if #options.skip > 0 then
     skip_counts = {}
     for _, n in ipairs(options.skip) do skip_counts[n] = (skip_counts[n] or 0) + 1 end
   end
+  stop_all, memory_held, exposed = false, nil, false
   -- --lazy: setup and teardown mean lazy_setup and lazy_teardown.
-  if options.lazy then
-    busted.setup, busted.teardown = busted.lazy_setup, busted.lazy_teardown
-  else
-    busted.setup, busted.teardown = busted.strict_setup, busted.strict_teardown
-  end
+  local aliases = options.lazy and lazy_aliases or strict_aliases
+  busted.setup, busted.teardown = aliases[1], aliases[2]
   busted.install_globals()
+  -- How luassert marks a difference in a table: red where busted's output
+  -- would be in colour (its handler, or luassert's own default, decides).
+  if not options.shared then luassert.state.parameters.TableErrorHighlightColor = options.highlight or "none" end
   spec_source = "@" .. path
   file_incomplete = false
   busted.pending_names = {}
   -- Under busted the files were shuffled with the seed just before a file's
   -- top level runs: code there that draws math.random sees the generator
   -- as busted leaves it for the first file (and the same for every file).
-  if (options.shuffled_files or 0) > 1 then
+  if (options.shuffled_files or 0) > 1 and not options.shared then
     randomseed(options.seed)
     for n = options.shuffled_files, 2, -1 do random(n) end
   end
+  if observed and not suite_started then
+    suite_started = true
+    emit(suite, { "suite", "start" }, false, suite, options.run or 1, options.runs or 1,
+      options.shuffle and options.seed or nil)
+  end
   local root = new_block("file", path, chunk, nil, 0)
   if not chunk then
-    report({ kind = "file", name = path, line = 0 }, "error", err)
-    return
+    report({ kind = "file", name = path, line = 0, id = root.id, descriptor = "file", attributes = root.attributes },
+      "error", err)
+    return false
   end
   current = root
   run_block(root)
@@ -730,6 +1148,15 @@ function busted.run(path, chunk, err, options)
   -- report entries nothing checked.
   local whole = select_all and not listing and not stop_all and not file_incomplete
   for _, f in ipairs(busted.file_end_hooks) do f(path, whole) end
+  return exposed and not stop_all
+end
+
+-- After the last file this state runs: busted's `suite end` and `exit`.
+function busted.finish()
+  if observed and suite_started then
+    emit(suite, { "suite", "end" }, false, suite, opts and opts.run or 1, opts and opts.runs or 1)
+    emit(suite, { "exit" }, false)
+  end
 end
 
 -- Functions called with (path, whole_file_ran) when a spec file ends.

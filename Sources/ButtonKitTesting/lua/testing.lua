@@ -77,6 +77,9 @@ table.insert(package.searchers, host.coverage_settings and 2 or #package.searche
   if loader then return loader, "[buttonkit " .. name .. "]" end
   return nil
 end)
+-- As under `busted -c`, luacov's runner is loaded (and running) before any
+-- spec: suites look for it to start their child processes with -lluacov.
+if host.coverage_settings then package.loaded["luacov.runner"] = luacov["luacov.runner"]() end
 
 local busted = embedded["busted"](host, internals)
 package.loaded["busted"] = busted

@@ -79,13 +79,19 @@ local parents = setmetatable({}, { __mode = "k" })
 function busted.parent(element) return parents[element] end
 function busted.children(element) return element.children or {} end
 busted.monotime = monotime
-busted.gettime = os.time
+busted.gettime = config.gettime
 busted.sleep = function() end
 busted.fail = function(message) error(message, 2) end
 busted.bindfenv = function() end
 
 local suite = { descriptor = "suite", attributes = {}, file = {} }
 local files = {}
+-- Elements rebuilt from what the workers sent (rich runs: every test,
+-- describe and failing hook comes with busted's element as JSON): one
+-- table per element and file, so the same describe is the same table at
+-- its start, as its children's parent, and at its end.
+local elements = {}   -- file -> element id -> element
+
 local running = {}    -- file .. "\0" .. name -> element of a started test
 local run_index, run_count = 1, 1
 
@@ -108,7 +114,7 @@ local function test_element(file, name, line, descriptor)
   local e = {
     descriptor = descriptor or "it", name = name, attributes = {},
     trace = trace_of(file, line, name, "\t" .. file .. ":" .. line .. ": in main chunk"),
-    starttick = monotime(), starttime = os.time(),
+    starttick = monotime(), starttime = config.gettime(),
   }
   parents[e] = files[file]
   return e
@@ -120,28 +126,82 @@ local host = {}
 
 function host.suite_start(run, runs, seed)
   run_index, run_count = run, runs
-  suite.starttick, suite.starttime = monotime(), os.time()
+  suite.starttick, suite.starttime = monotime(), config.gettime()
   if run > 1 then busted.publish({ "suite", "reset" }, suite, run, runs) end
   busted.publish({ "suite", "start" }, suite, run, runs, seed)
 end
 
 function host.file_start(name)
   local f = { descriptor = "file", name = name, attributes = { envmode = "insulate" },
-    starttick = monotime(), starttime = os.time() }
+    starttick = monotime(), starttime = config.gettime() }
+  elements[name] = nil
   parents[f] = suite
   files[name] = f
   suite.file[#suite.file + 1] = f
   busted.publish({ "file", "start" }, f)
 end
 
-function host.test_start(file, name, line)
-  local e = test_element(file, name, line)
-  running[file .. "\0" .. name] = e
-  busted.publish({ "test", "start" }, e, files[file])
+
+local function element_from(file, id, parent_id, fields)
+  local by_id = elements[file]
+  if not by_id then by_id = {} elements[file] = by_id end
+  if fields and fields.descriptor == "file" then return files[file], suite end
+  local e = id and by_id[id]
+  if not e then
+    e = {}
+    if id then by_id[id] = e end
+  end
+  for k, v in pairs(fields or {}) do e[k] = v end
+  local parent = parent_id and by_id[parent_id] or files[file]
+  parents[e] = parent
+  return e, parent
 end
 
--- status: passed, failed, error, pending; origin: test, block, hook.
-function host.test_end(file, name, line, status, origin, message, traceback, duration)
+function host.block(file, data)
+  local e, parent = element_from(file, data.id, data.parent, data.element)
+  busted.publish({ "describe", data.event == "start" and "start" or "end" }, e, parent)
+end
+
+function host.test_start(file, name, line, data)
+  local e
+  if data then e = element_from(file, data.id, data.parent, data.element) else e = test_element(file, name, line) end
+  running[file .. "\0" .. name] = e
+  busted.publish({ "test", "start" }, e, parents[e])
+end
+
+-- status: passed, failed, error, pending; origin: test, block, hook; data:
+-- busted's formatted entry and the element's ids (rich runs).
+function host.test_end(file, name, line, status, origin, message, traceback, duration, data)
+  local entry = data and data.entry
+  if entry then
+    if origin ~= "test" then
+      -- An error outside any test: busted publishes it with no test events.
+      local e, parent = element_from(file, data.id, data.parent, entry.element)
+      busted.publish({ "error", e.descriptor or "describe" }, e, parent, entry.message, entry.trace)
+      return
+    end
+    local key = file .. "\0" .. name
+    local e = running[key]
+    running[key] = nil
+    local fresh = e == nil
+    local parent
+    e, parent = element_from(file, data.id, data.parent, entry.element)
+    -- A pending block never starts in the worker: it starts here.
+    if fresh then busted.publish({ "test", "start" }, e, parent) end
+    local word = "success"
+    if status == "failed" then
+      word = "failure"
+      busted.publish({ "failure", "it" }, e, parent, entry.message, entry.trace)
+    elseif status == "error" then
+      word = "error"
+      busted.publish({ "error", "it" }, e, parent, entry.message, entry.trace)
+    elseif status == "pending" then
+      word = "pending"
+      if entry.message ~= nil then busted.publish({ "pending", "it" }, e, parent, entry.message, entry.trace) end
+    end
+    busted.publish({ "test", "end" }, e, parent, word)
+    return
+  end
   local parent = files[file]
   if origin ~= "test" then
     -- An error outside any test: busted publishes it with no test events.
@@ -161,7 +221,7 @@ function host.test_end(file, name, line, status, origin, message, traceback, dur
     busted.publish({ "test", "start" }, e, parent)
   end
   e.duration = duration
-  e.endtick, e.endtime = (e.starttick or 0) + duration, os.time()
+  e.endtick, e.endtime = (e.starttick or 0) + duration, config.gettime()
   local word = "success"
   if status == "failed" then
     word = "failure"
@@ -183,13 +243,13 @@ end
 function host.file_end(name)
   local f = files[name]
   if not f then return end
-  f.endtick, f.endtime = monotime(), os.time()
+  f.endtick, f.endtime = monotime(), config.gettime()
   f.duration = f.endtick - f.starttick
   busted.publish({ "file", "end" }, f)
 end
 
 function host.suite_end()
-  suite.endtick, suite.endtime = monotime(), os.time()
+  suite.endtick, suite.endtime = monotime(), config.gettime()
   suite.duration = suite.endtick - (suite.starttick or suite.endtick)
   busted.publish({ "suite", "end" }, suite, run_index, run_count)
 end

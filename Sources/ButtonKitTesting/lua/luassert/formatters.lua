@@ -58,6 +58,23 @@ end
 -- path to a difference marked with TableErrorHighlightCharacter in place
 -- of indentation, `{ ... more }` past TableFormatLevel, `{ ... recursive }`
 -- with TableFormatShowRecursion.
+-- TableErrorHighlightColor, as luassert paints the mark with lua-term's
+-- colours: a name or a chain of them (`bright.red`), "none" for none.
+local ansi = {
+  reset = 0, clear = 0, default = 0, bright = 1, dim = 2, underscore = 4, blink = 5, reverse = 7, hidden = 8,
+  black = 30, red = 31, green = 32, yellow = 33, blue = 34, magenta = 35, cyan = 36, white = 37,
+  onblack = 40, onred = 41, ongreen = 42, onyellow = 43, onblue = 44, onmagenta = 45, oncyan = 46, onwhite = 47,
+}
+local function paint(ch)
+  local color = parameters.TableErrorHighlightColor
+  if type(color) ~= "string" or color == "none" then return ch end
+  for token in color:gmatch("[^%.]+") do
+    local code = ansi[token]
+    if code then ch = "\27[" .. code .. "m" .. ch .. "\27[0m" end
+  end
+  return ch
+end
+
 local function format_table(t, fmtargs)
   local maxdepth = parameters.TableFormatLevel
   local showrec = parameters.TableFormatShowRecursion
@@ -80,7 +97,7 @@ local function format_table(t, fmtargs)
         v = "'" .. v .. "'"
       end
       local ch = hit and mark or ""
-      out[#out + 1] = "\n" .. string.rep(" ", l * 2 - #ch) .. ch .. "[" .. tostr(k) .. "] = " .. tostr(v)
+      out[#out + 1] = "\n" .. string.rep(" ", l * 2 - #ch) .. (ch == "" and "" or paint(ch)) .. "[" .. tostr(k) .. "] = " .. tostr(v)
     end
     cache[tbl] = cache[tbl] - 1
     return table.concat(out) .. " }"

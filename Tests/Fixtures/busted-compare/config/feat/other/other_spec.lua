@@ -1,0 +1,1 @@
+describe("the spec .busted names", function() it("runs", function() end) end)

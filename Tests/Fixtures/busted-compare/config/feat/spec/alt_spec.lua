@@ -1,0 +1,1 @@
+describe("the spec alt.busted names", function() it("runs", function() end) end)

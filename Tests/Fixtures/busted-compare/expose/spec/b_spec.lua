@@ -1,0 +1,8 @@
+describe("a later file", function()
+  it("sees the exposed global", function() assert.are.equal(42, exposed_value) end)
+  it("sees the exposed module", function() assert.are.equal(42, require("exposed.module").answer) end)
+  it("sees what the file set before its expose", function() assert.are.equal("set before the expose", before_file) end)
+  it("does not see what the file set after it", function() assert.is_nil(after_expose) end)
+  it("does not see an insulate block's", function() assert.is_nil(insulated_value) end)
+  it("keeps its own globals to itself", function() own_global = true end)
+end)

@@ -1,0 +1,8 @@
+describe("listed", function()
+  it("first", function() end)
+  describe("nested", function()
+    it("second #tag", function() end)
+  end)
+  pending("third")
+end)
+it("at the top", function() end)
