@@ -50,7 +50,8 @@ enum UIKitMembers {
             h[n] = "UIKit's \(n) is b:sendActions(events)"
         }
         for (n, f) in [("isSelected", "selected"), ("isEnabled", "enabled"), ("isHighlighted", "highlighted"),
-                       ("isHidden", "hidden"), ("isFocused", "focused"), ("isTracking", "tracking")] {
+                       ("isHidden", "hidden"), ("isFocused", "focused"), ("isTracking", "tracking"),
+                       ("isUserInteractionEnabled", "userInteractionEnabled")] {
             h[n] = "Swift's \(n) is the field '\(f)' here: b.\(f)"
         }
         for (n, f) in [("setSelected", "selected"), ("setEnabled", "enabled"), ("setHighlighted", "highlighted"), ("setHidden", "hidden")] {
