@@ -60,6 +60,9 @@ extension Button {
         case .userInterfaceStyle(let s): setUserInterfaceStyle(s)
         case .configuration(let c): setConfiguration(try c?.validated())
         case .accessibilityLabel(let l): accessibilityLabel = l
+        case .contentSize(let c): setContentSize(c)
+        case .layoutDirection(let d): setLayoutDirection(d)
+        case .adjustsFontForContentSizeCategory(let on): adjustsFontForContentSizeCategory = on
         }
     }
 

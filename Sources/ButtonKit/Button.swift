@@ -294,8 +294,14 @@ open class Button {
     /// The appearance `state` would have in `style` and under `tint` (nil:
     /// the button's own): `appearanceFor(state, { style = "dark", tintColor = "systemRed" })`.
     public func appearance(for state: ControlState, style: UserInterfaceStyle?, tint: ColorValue? = nil) -> Appearance {
+        appearance(for: state, under: TraitOverrides(userInterfaceStyle: style, tintColor: tint))
+    }
+
+    /// The appearance `state` would have under other traits (each one the
+    /// overrides leave unset is the button's own).
+    public func appearance(for state: ControlState, under overrides: TraitOverrides) -> Appearance {
         var e = resolverExtras(for: state)
-        e.traits = e.traits.with(style: style).with(tint: tint)
+        e.traits = traits.with(overrides)
         return Resolver.resolve(styles, state: state, fallback: fallback, extras: e)
     }
 

@@ -29,6 +29,11 @@ public enum ButtonSetting: Sendable {
     case userInterfaceStyle(UserInterfaceStyle?)
     case configuration(ButtonConfiguration?)
     case accessibilityLabel(String?)
+    /// nil: inherit (UIKit's `.unspecified`).
+    case contentSize(ContentSizeCategory?)
+    /// nil: inherit.
+    case layoutDirection(LayoutDirection?)
+    case adjustsFontForContentSizeCategory(Bool)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -62,11 +67,14 @@ public enum ButtonSetting: Sendable {
         case .userInterfaceStyle: return 17
         case .configuration: return 18
         case .accessibilityLabel: return 19
-        case .initialDirection: return 20
-        case .cycle: return 21
-        case .icons: return 22
-        case .direction: return 23
-        case .selected: return 24
+        case .contentSize: return 20
+        case .layoutDirection: return 21
+        case .adjustsFontForContentSizeCategory: return 22
+        case .initialDirection: return 30
+        case .cycle: return 31
+        case .icons: return 32
+        case .direction: return 33
+        case .selected: return 40
         }
     }
 

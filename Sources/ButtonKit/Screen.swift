@@ -80,13 +80,33 @@ public final class Screen: TraitEnvironment {
     /// screen is painted with (black-ish in dark mode, as the window is).
     public var resolvedBackgroundColor: Color { backgroundColor.resolve(traits) }
 
+    /// The user's text size on this screen (UIKit's
+    /// `preferredContentSizeCategory`): `large` unless set.
+    public private(set) var contentSize: ContentSizeCategory = .large
+    /// The direction of the user's language: left to right unless set.
+    public private(set) var layoutDirection: LayoutDirection = .leftToRight
+
     public var traitParent: (any TraitEnvironment)? { nil }
     public var overrideUserInterfaceStyle: UserInterfaceStyle? { userInterfaceStyle }
+    public var overrideContentSize: ContentSizeCategory? { contentSize }
+    public var overrideLayoutDirection: LayoutDirection? { layoutDirection }
 
     /// Sets the style; buttons whose effective style changes get their
     /// configuration update now.
     public func setUserInterfaceStyle(_ s: UserInterfaceStyle) throws {
         try TraitChange.apply(to: allButtons) { userInterfaceStyle = s }
+    }
+
+    /// Sets the text size; buttons whose effective traits change get their
+    /// configuration update now.
+    public func setContentSize(_ c: ContentSizeCategory) throws {
+        try TraitChange.apply(to: allButtons) { contentSize = c }
+    }
+
+    /// Sets the layout direction; buttons whose effective traits change get
+    /// their configuration update now.
+    public func setLayoutDirection(_ d: LayoutDirection) throws {
+        try TraitChange.apply(to: allButtons) { layoutDirection = d }
     }
 
     /// Sets the tint (nil: systemBlue); `tintColor` itself is refused.

@@ -171,8 +171,13 @@ enum UIModule {
         return 1
     }
 
+    /// `ui.font(value [, traits])`: the resolved table; a text-style font
+    /// takes its size at the traits' content size (`large` by default).
     static func font(_ L: OpaquePointer) throws -> Int32 {
-        Push.font(L, try Args(L, "font", method: false).conv(1, Read.font))
+        let a = Args(L, "font", method: false)
+        let f = try a.conv(1, Read.font)
+        let traits = a.isNone(2) ? Traits.default : try a.conv(2, Read.traits)
+        Push.font(L, f.scaled(for: traits.contentSize))
         return 1
     }
 

@@ -16,6 +16,10 @@ enum ContainerBridge {
                       set: { L, c, i in let v = try Read.styleOverride(L, i); try Host.firing(L) { try c.setUserInterfaceStyle(v) } }),
             FieldSpec("tintColor", get: { L, c in Value.pushString(L, c.traits.tintColor.description) },
                       set: { L, c, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try c.setTintColor(v) } }),
+            FieldSpec("contentSize", get: { L, c in Value.pushString(L, c.traits.contentSize.rawValue) },
+                      set: { L, c, i in let v = try Read.contentSizeOverride(L, i); try Host.firing(L) { try c.setContentSize(v) } }),
+            FieldSpec("layoutDirection", get: { L, c in Value.pushString(L, c.traits.layoutDirection.rawValue) },
+                      set: { L, c, i in let v = try Read.layoutDirectionOverride(L, i); try Host.firing(L) { try c.setLayoutDirection(v) } }),
         ]
     }
 
@@ -87,7 +91,7 @@ enum ContainerBridge {
     /// Returns the container and its stack index.
     static func open<C: SelectionContainer>(_ L: OpaquePointer, _ t: LuaTable, kind: Binding.Kind, keys: [String],
                                             make: (String) -> C) throws -> (C, Int32) {
-        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor"] + keys, allowArray: true) { key in
+        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor", "contentSize", "layoutDirection"] + keys, allowArray: true) { key in
             memberHint(key, kind: kind)
         }
         let c = make(try t.read("id", Read.name) ?? LuaContext.of(L).nextID(kind.name))
@@ -116,5 +120,7 @@ enum ContainerBridge {
         if let c = try t.read("tintColor", Read.colorValue) {
             do { try owner.setTintColor(c) } catch let e as ButtonKitError { throw BridgeError.model(e).within("tintColor") }
         }
+        if let c = try t.read("contentSize", Read.contentSizeOverride) { try owner.setContentSize(c) }
+        if let d = try t.read("layoutDirection", Read.layoutDirectionOverride) { try owner.setLayoutDirection(d) }
     }
 }
