@@ -15,6 +15,13 @@ public enum BustedConfig {
         options.timeout = 5
         let ctx = try LuaContext(options: options)
         let L = ctx.L
+        // As under busted, the file runs where specs run: `require "busted"`,
+        // "luassert" and "say" answer (a .busted may register assertions or
+        // define helpers; busted runs it in the state its specs share, and
+        // each spec file's state runs it again here, see SpecRunner).
+        var framework = TestOptions()
+        framework.sandbox = sandboxed
+        try TestFramework.install(in: ctx, options: framework)
         try ctx.load(embedded: EmbeddedLua.modules["config"]!)
         Value.pushString(L, path)
         if let task { Value.pushString(L, task) } else { lua_pushnil(L) }

@@ -13,6 +13,41 @@ public enum SpecDiscovery {
         public var message: String { "cannot find file or directory: \(path)" }
     }
 
+    /// What a search found: the Lua spec files, the paths that do not
+    /// exist, and files whose names match but are not Lua (`x_spec.moon`):
+    /// busted finds those too, and its Lua loader skips them.
+    public struct Found {
+        public var files: [String] = []
+        public var missing: [String] = []
+        public var others: [String] = []
+    }
+
+    /// As busted searches: every path, each missing one noted (busted
+    /// reports it and goes on with the others).
+    public static func search(_ paths: [String], patterns: [String], excluding: [String] = [],
+                              recursive: Bool = true, confined: Bool = false,
+                              outside: (String) -> Void = { _ in }) -> Found {
+        var found = Found()
+        for p in paths {
+            do {
+                found.files += try find([p], patterns: patterns, excluding: excluding, recursive: recursive,
+                                        confined: confined, outside: outside)
+                if Files.isDirectory(p) {
+                    var others: [String] = []
+                    walk(p, matcher(patterns + excluding), patterns, excluding, recursive, &others, lua: false)
+                    found.others += others
+                }
+            } catch {
+                found.missing.append(p)
+            }
+        }
+        return found
+    }
+
+    static func matcher(_ patterns: [String]) -> LuaPattern? {
+        patterns.allSatisfy(isPlain) ? nil : try? LuaPattern()
+    }
+
     /// Spec files for `paths`; a path that does not exist is an error.
     /// `confined` (a run under `--sandbox`): a file found under a folder
     /// that leads outside the working tree (a link to a file, or a folder,
@@ -22,7 +57,7 @@ public enum SpecDiscovery {
                             recursive: Bool = true, confined: Bool = false,
                             outside: (String) -> Void = { _ in }) throws(Missing) -> [String] {
         // Plain patterns (the usual `_spec`) need no Lua state to match.
-        let matcher = (patterns + excluding).allSatisfy(isPlain) ? nil : try? LuaPattern()
+        let matcher = matcher(patterns + excluding)
         var out: [String] = []
         for p in paths {
             if Files.isDirectory(p) {
@@ -50,15 +85,17 @@ public enum SpecDiscovery {
         }
     }
 
+    /// `lua`: the `.lua` files (specs); otherwise the other files whose
+    /// names match.
     private static func walk(_ dir: String, _ m: LuaPattern?, _ patterns: [String], _ excluding: [String],
-                             _ recursive: Bool, _ out: inout [String]) {
+                             _ recursive: Bool, _ out: inout [String], lua: Bool = true) {
         for name in Files.list(dir) {
             if PathText.hasPrefix(name, ".") { continue }
             let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
             if Files.isDirectory(path) {
                 if name == "__snapshots__" || !recursive { continue }
-                walk(path, m, patterns, excluding, recursive, &out)
-            } else if name.hasSuffix(".lua") {
+                walk(path, m, patterns, excluding, recursive, &out, lua: lua)
+            } else if name.hasSuffix(".lua") == lua {
                 if matches(m, name, patterns) && !matches(m, name, excluding) { out.append(path) }
             }
         }

@@ -68,6 +68,10 @@ public enum SpecRunner {
         let exe = LuaContext.executablePath ?? "buttonkit"
         let interpreter = [options.interpreter ?? exe]
         do {
+            if let cfg = options.configFile, !options.sharedState {
+                ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
+                try ctx.runFile(cfg, timeout: options.timeout)
+            }
             for (i, s) in options.statements.enumerated() where !options.sharedState {
                 ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
                 try ctx.run(s, name: "=(command line -e #\(i + 1))", timeout: options.timeout)

@@ -40,6 +40,11 @@ public struct TestOptions: Sendable {
     public var lpath: [String] = []
     /// Extra `package.cpath` entries (busted's `--cpath`).
     public var cpath: [String] = []
+    /// The `.busted` (or `-f`) file the options came from: it runs in each
+    /// spec file's state before the -e statements and helpers, as busted
+    /// runs it in the one state its specs share (what it defines or
+    /// registers, specs see).
+    public var configFile: String?
     /// Lua files run before each spec file (busted's `--helper`).
     public var helpers: [String] = []
     /// What a helper sees as `arg` (busted's `-Xhelper`).

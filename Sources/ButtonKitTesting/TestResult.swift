@@ -68,6 +68,17 @@ public struct TestResult: Sendable {
         return r
     }
 
+    /// An error of the run itself, outside any file (busted's: a path that
+    /// does not exist, no spec file found): no file, no name, no place.
+    public static func runError(_ message: String) -> TestResult {
+        var r = TestResult(file: "", name: "", status: .error, line: 0, message: message)
+        r.origin = .block
+        return r
+    }
+
+    /// An error of the run, not of a file (see `runError`).
+    var isRunError: Bool { origin == .block && file.isEmpty }
+
     /// An error of a whole spec file: it did not compile, or its top level raised.
     public var isFileError: Bool { origin == .block && name == file }
 

@@ -18,20 +18,27 @@ public enum TestRun {
                            note: (String) -> Void) -> Int32 {
         for n in plan.notes { note(n) }
         var files: [String] = chosen ?? []
+        // Errors of the run itself, as busted reports them in its output
+        // (and counts them): a path that does not exist, no spec file found.
+        var runErrors: [TestResult] = []
         if chosen == nil {
-            do {
-                files = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                               recursive: plan.recursive, confined: plan.test.sandbox) { path in
-                    note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
-                }
-            } catch {
-                note("buttonkit: \(error.message)")
-                return 1
+            let found = SpecDiscovery.search(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
+                                             recursive: plan.recursive, confined: plan.test.sandbox) { path in
+                note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
             }
-        }
-        guard !files.isEmpty else {
-            note("buttonkit: no spec files found in \(plan.paths.joined(separator: ", ")) (pattern \(plan.patterns.map { "'\($0)'" }.joined(separator: ", ")))")
-            return 1
+            files = found.files
+            for m in found.missing {
+                note("buttonkit: cannot find file or directory: \(m)")
+                runErrors.append(.runError("Cannot find file or directory: \(m)"))
+            }
+            if !found.others.isEmpty {
+                note("buttonkit: \(Plural.count(found.others.count, "spec file")) not written in Lua skipped, as busted's Lua loader skips them (\(found.others.prefix(3).joined(separator: ", "))\(found.others.count > 3 ? ", ..." : ""))")
+            }
+            if files.isEmpty && found.others.isEmpty {
+                note("buttonkit: no spec files found in \(plan.paths.joined(separator: ", ")) (pattern \(plan.patterns.map { "'\($0)'" }.joined(separator: ", ")))")
+                let pattern = plan.patterns.count > 1 ? "\n\t" + plan.patterns.joined(separator: "\n\t") : plan.patterns.first ?? ""
+                runErrors.append(.runError("No test files found matching Lua pattern: \(pattern)"))
+            }
         }
 
         let timestamp = Clock.isoNow()
@@ -127,6 +134,10 @@ public enum TestRun {
             var summary = TestSummary()
             var finished = Set<String>(), stoppedIn: String?
             let runStart = Clock.now()
+            for e in runErrors {
+                summary.add(e)
+                for r in reporters { r.testFinished(e) }
+            }
             supervisor.run(order) { event in
                 observe(event)
                 switch event {
@@ -162,7 +173,7 @@ public enum TestRun {
         if case .handler = plan.output, handler == nil || (handler?.failures ?? 0) > 0 { status = 1 }
         for o in outputs { if let f = o.failure { note("buttonkit: \(f)"); status = 1 } }
         if !coverage.finish(note: note) { status = 1 }
-        if total.total == 0 && !plan.test.list {
+        if total.total == runErrors.count * max(1, plan.repeatCount) && !plan.test.list && !files.isEmpty {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }
         return status

@@ -161,7 +161,10 @@ enum TestCommand {
             do {
                 // Under --sandbox the config file (Lua code) runs confined too,
                 // and cannot turn the sandbox off.
-                config = try BustedConfig.load(path: configPath ?? path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
+                if let c = try BustedConfig.load(path: configPath ?? path, task: a.value("run"), sandboxed: a.flag("sandbox")) {
+                    config = c
+                    p.test.configFile = configPath ?? path
+                }
             } catch {
                 throw UsageError("cannot read \(path): \(error.message)", command: "test")
             }

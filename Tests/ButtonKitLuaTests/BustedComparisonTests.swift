@@ -239,6 +239,27 @@ struct BustedComparisonTests {
         #expect(r.ours.stdout == "ok 1 - the spec alt.busted names runs\n1..1\n")
     }
 
+    /// Point 9, further: the config file runs where specs run, as busted
+    /// runs it in its one state: an assertion it registers and a global it
+    /// defines (BlueLua/mods' .busted does both) reach every spec file.
+    @Test func configFileRunsWhereSpecsRun() throws {
+        let r = try Busted.both([], fixture: "dotbusted")
+        #expect(r.ours.status == r.busted.status)
+        #expect(BustedOutputTests.normalized(r.ours.stdout) == BustedOutputTests.normalized(r.busted.stdout))
+        #expect(Busted.counts(r.ours.stdout) == "3 successes / 1 failure / 0 errors / 0 pending ")
+    }
+
+    /// busted's errors of the run itself, in its output: a path that does
+    /// not exist, no spec file found; a spec in another language (a
+    /// MoonScript `_spec.moon`) is found and skipped, so a suite of those
+    /// passes with no test, as under busted without moonscript.
+    @Test(arguments: [["nothing"], ["spec"], ["moon"], ["nothing", "moon"], ["-o", "TAP", "moon"]])
+    func missingPathsAndFoldersWithoutSpecsAreBustedsErrors(_ args: [String]) throws {
+        let r = try Busted.both(args, fixture: "roots")
+        #expect(r.ours.status == r.busted.status, "\(args)")
+        #expect(BustedOutputTests.normalized(r.ours.stdout) == BustedOutputTests.normalized(r.busted.stdout), "\(args)")
+    }
+
     /// Point 10: `--lua` naming a Lua 5.4 runs as busted does (busted runs
     /// itself under it); any other Lua is refused with exit 2, since the
     /// specs would still run in ButtonKit's 5.4 (busted here has no luajit

@@ -55,7 +55,8 @@ public final class BustedTerminalReporter: Reporter {
         }
         // busted marks a describe's or a file's error with a character but
         // not a hook's (it has no test event and no handler for it).
-        if !deferPrint && r.origin != .hook { out.write(dot) }
+        // Nor an error of the run itself (a path that does not exist).
+        if !deferPrint && r.origin != .hook && !r.isRunError { out.write(dot) }
     }
 
     public func suiteFinished(_ summary: TestSummary) {
