@@ -12,7 +12,7 @@ local failure_mt = luassert.failure_mt
 local host_call, host_clock, host_report, host_activity = host.call, host.clock, host.report, host.activity
 local host_gettime, host_block = host.gettime, host.block
 local luassert_mark, luassert_revert_to = luassert.mark, luassert.revert_to
-local getinfo, traceback = debug.getinfo, debug.traceback
+local getinfo = debug.getinfo
 
 local busted = { version = "2.1.1 (buttonkit)" }
 
@@ -80,10 +80,49 @@ local function framework(info)
   return info.what == "C" or src == "=?" or src:sub(1, 11) == "=[buttonkit"
 end
 
+-- A function's global name as Lua's traceback finds it (pushglobalfuncname:
+-- a module in package.loaded, or a field of one, the first in next()'s
+-- order; "_G." dropped), kept per function: the search walks every loaded
+-- module, and a describe's body registers all its tests from one function.
+local global_names = setmetatable({}, { __mode = "k" })
+local function global_name(fn)
+  local known = global_names[fn]
+  if known ~= nil then return known or nil end
+  local found = false
+  for mod, t in next, package.loaded do
+    if type(mod) == "string" then
+      if rawequal(t, fn) then found = mod break end
+      if type(t) == "table" then
+        for k, v in next, t do
+          if type(k) == "string" and rawequal(v, fn) then found = mod .. "." .. k break end
+        end
+        if found then break end
+      end
+    end
+  end
+  if found and found:sub(1, 3) == "_G." then found = found:sub(4) end
+  global_names[fn] = found
+  return found or nil
+end
+
+-- A traceback line as luaL_traceback writes it.
+local function frame_line(info)
+  local where = "\n\t" .. info.short_src .. ":" .. (info.currentline > 0 and (info.currentline .. ":") or "") .. " in "
+  local g = info.func and global_name(info.func)
+  if g then where = where .. "function '" .. g .. "'"
+  elseif info.namewhat ~= "" then where = where .. info.namewhat .. " '" .. tostring(info.name) .. "'"
+  elseif info.what == "main" then where = where .. "main chunk"
+  else where = where .. "function <" .. info.short_src .. ":" .. info.linedefined .. ">" end
+  if info.istailcall then where = where .. "\n\t(...tail calls...)" end
+  return where
+end
+
 -- Where a block, test or hook was registered, as busted keeps it in
 -- `element.trace`: the caller's getinfo "Sl" (level 1 is the function
--- calling trace_at), its traceback up to the first C function, and the
--- name as `message`. Only in rich mode.
+-- calling trace_at), its traceback up to the first C function (written
+-- here frame by frame as debug.traceback would, which names every frame of
+-- the whole stack first and cost 100 µs a test), and the name as `message`.
+-- Only in rich mode.
 local function trace_at(level, message)
   level = level + 1
   local info = getinfo(level, "Sl")
@@ -92,9 +131,17 @@ local function trace_at(level, message)
     info = getinfo(level, "Sl")
   end
   if not info then return nil end
-  local tb = traceback("", level)
-  local cut = tb:find("\n%s*%[C]")
-  info.traceback = cut and tb:sub(1, cut) or tb
+  local lines = { "\nstack traceback:" }
+  for l = level, level + 20 do
+    local f = getinfo(l, "Slnft")
+    if not f then break end
+    if f.what == "C" then
+      lines[#lines + 1] = "\n"
+      break
+    end
+    lines[#lines + 1] = frame_line(f)
+  end
+  info.traceback = table.concat(lines)
   info.message = message
   return info
 end
