@@ -123,7 +123,12 @@ enum LuaCommand {
             }
             return 0
         } catch {
-            Terminal.err("\(progname): \(error.message)")
+            // As lua.c: its traceback ends with the C function that ran the
+            // chunk (lua.c's pmain), which suites comparing a child's
+            // output see.
+            var message = error.message
+            if message.contains("\nstack traceback:\n") && !message.hasSuffix("\n\t[C]: in ?") { message += "\n\t[C]: in ?" }
+            Terminal.err("\(progname): \(message)")
             return 1
         }
     }
