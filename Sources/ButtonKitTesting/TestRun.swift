@@ -56,9 +56,13 @@ public enum TestRun {
         if let handler { reporters.append(handler) } else {
             reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
         }
+        // Report files are opened now, before any spec runs: a spec may
+        // move folders, and the file goes where its folder was. Confined,
+        // one inside the working tree is opened beneath it.
+        let tree = plan.test.sandbox ? Confinement() : nil
         for r in plan.reportFiles {
             let out = TextOutput(.file(r.path))
-            out.mustStayInside = plan.test.sandbox && LuaContext.isWritableFileInWorkingTree(r.path)
+            out.open(in: tree)
             outputs.append(out)
             reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
         }
@@ -78,8 +82,8 @@ public enum TestRun {
 
         coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
-        if plan.test.sandbox {
-            settings.options.outsideAtStart = Set((files + plan.test.helpers).filter { !LuaContext.isInsideWorkingTree($0) })
+        if let tree {
+            settings.options.outsideAtStart = Set((files + plan.test.helpers).filter { !tree.contains($0) })
         }
         settings.options.coverageSettings = coverage.settings?.text
         if plan.shuffleFiles && !plan.sortFiles { settings.options.shuffledFiles = files.count }

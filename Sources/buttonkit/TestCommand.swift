@@ -161,12 +161,13 @@ enum TestCommand {
             // helpers, reports, coverage's config) stay inside the working
             // tree, as a file the script opened itself would.
             if a.flag("sandbox") {
+                let tree = Confinement()
                 for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file"] {
                     if key == "ROOT" ? !a.positionals.isEmpty : !a.all(key).isEmpty { continue }
                     // Files the runner writes must also sit in a folder inside
                     // (their temporary files go there) and not be links.
                     let writes = ["junit", "json", "report"].contains(key)
-                    for named in config[key] ?? [] where !(writes ? LuaContext.isWritableFileInWorkingTree(named) : LuaContext.isInsideWorkingTree(named)) {
+                    for named in config[key] ?? [] where !(writes ? tree.allowsKeeping(named) : tree.contains(named)) {
                         throw UsageError("\(path): '\(key)' names '\(named)', outside the working tree; under --sandbox the files a config file names stay inside it", command: "test")
                     }
                 }
