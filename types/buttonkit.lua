@@ -22,6 +22,7 @@
 ---@field highlighted boolean
 ---@field focused boolean
 ---@field hidden boolean
+---@field userInteractionEnabled boolean
 ---@field state string (read-only)
 ---@field stateBits integer (read-only)
 ---@field appearance ui.appearance (read-only)
@@ -40,6 +41,9 @@
 ---@field userInterfaceStyle string
 ---@field configuration table
 ---@field accessibilityLabel string
+---@field contentSize string
+---@field layoutDirection string
+---@field adjustsFontForContentSizeCategory boolean
 local button = {}
 
 --- Merges `properties` into the style of exactly `state`; returns the button.
@@ -124,8 +128,9 @@ function button:tap(options, y) end
 function button:clearTrace() end
 
 --- The appearance the button would have in `state`, without
---- changing it; with traits (`{ style = "dark" }`, `{ tintColor = "systemRed" }`
---- or both), under those traits instead of its own. `state` is a state (a name,
+--- changing it; with traits (`{ style = "dark" }`, `{ tintColor = "systemRed" }`,
+--- `{ contentSize = "ax5", layoutDirection = "rightToLeft" }`, any of them
+--- together), under those traits instead of its own. `state` is a state (a name,
 --- a list of names or a bitmask), never a traits table: `appearanceFor({ style =
 --- "dark" })` is refused and says the traits go in the next argument.
 ---
@@ -182,6 +187,8 @@ function sortButton:setDirection(direction) end
 ---@field direction string (read-only)
 ---@field userInterfaceStyle string
 ---@field tintColor ui.color
+---@field contentSize string
+---@field layoutDirection string
 local sortBar = {}
 
 --- Adds an existing sort button or one made from a table of its options;
@@ -231,7 +238,8 @@ function sortBar:on(event, handler) end
 
 --- Removes a handler.
 ---
---- `ui.sortBar` also takes `userInterfaceStyle` and `tintColor` options.
+--- `ui.sortBar` also takes `userInterfaceStyle`, `tintColor`, `contentSize`
+--- and `layoutDirection` options.
 ---@param token integer
 ---@return boolean
 function sortBar:off(token) end
@@ -245,6 +253,8 @@ function sortBar:off(token) end
 ---@field allowsEmpty boolean
 ---@field userInterfaceStyle string
 ---@field tintColor ui.color
+---@field contentSize string
+---@field layoutDirection string
 local radioGroup = {}
 
 --- Adds an existing button or one made from option table; its value is
@@ -289,7 +299,8 @@ function radioGroup:save(store, key) end
 --- Selects the saved value; returns true, or false and why (nothing saved, or
 --- a value no member has any more).
 ---
---- `ui.radioGroup` also takes `userInterfaceStyle` and `tintColor` options.
+--- `ui.radioGroup` also takes `userInterfaceStyle`, `tintColor`,
+--- `contentSize` and `layoutDirection` options.
 ---@param store ui.store
 ---@param key? string
 ---@return boolean
@@ -305,14 +316,22 @@ function radioGroup:restore(store, key) end
 ---@field userInterfaceStyle string
 ---@field tintColor ui.color
 ---@field backgroundColor ui.color
+---@field contentSize string
+---@field layoutDirection string
 local screen = {}
 
 --- Adds a control on top (a group or bar brings all its members); returns it.
+--- A control already on the screen moves to the top, as UIKit's `addSubview`
+--- moves a view it already holds; it is never listed twice.
 ---@param control ui.button|ui.sortBar|ui.radioGroup
 ---@return ui.button|ui.sortBar|ui.radioGroup
 function screen:add(control) end
 
---- The topmost visible, enabled button containing the point, or nil.
+--- The topmost button containing the point that takes touches, as UIKit's
+--- `hitTest(_:with:)` finds it: hidden buttons, buttons with
+--- `userInteractionEnabled` off and buttons whose current alpha is below 0.01
+--- are passed over (the touch reaches what is below); disabled ones too. Nil
+--- when none is there.
 ---@param x number|ui.point
 ---@param y? number
 ---@return ui.button
@@ -350,8 +369,8 @@ function screen:touchUp(x, y) end
 
 --- Cancels the touch in progress; returns its button, or nil.
 ---
---- `ui.screen` also takes `userInterfaceStyle`, `tintColor` and
---- `backgroundColor` options.
+--- `ui.screen` also takes `userInterfaceStyle`, `tintColor`,
+--- `backgroundColor`, `contentSize` and `layoutDirection` options.
 ---@return ui.button
 function screen:touchCancel() end
 
@@ -448,6 +467,7 @@ function builder:alpha(value) end
 ---@field highlighted? boolean
 ---@field focused? boolean
 ---@field hidden? boolean
+---@field userInteractionEnabled? boolean
 ---@field info? ui.json
 ---@field tag? integer
 ---@field fallback? string
@@ -461,6 +481,9 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field contentSize? string
+---@field layoutDirection? string
+---@field adjustsFontForContentSizeCategory? boolean
 
 ---@class ui.sortButtonOptions
 ---@field id? string
@@ -472,6 +495,7 @@ function builder:alpha(value) end
 ---@field highlighted? boolean
 ---@field focused? boolean
 ---@field hidden? boolean
+---@field userInteractionEnabled? boolean
 ---@field info? ui.json
 ---@field tag? integer
 ---@field fallback? string
@@ -485,6 +509,9 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field contentSize? string
+---@field layoutDirection? string
+---@field adjustsFontForContentSizeCategory? boolean
 ---@field direction? string
 ---@field initialDirection? string
 ---@field cycle? string
@@ -553,10 +580,14 @@ function ui.store(path) end
 ---@return string
 function ui.rgb(r, g, b, a) end
 
---- The resolved font table of any accepted font form.
+--- The resolved font table of any accepted font form. A text-style font
+--- takes its size at the content size of `traits` (`large` by default):
+--- `ui.font("body").size` is 17, `ui.font("body", { contentSize = "ax5" }).size`
+--- is 53.
 ---@param value ui.font
+---@param traits? table|ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen
 ---@return table
-function ui.font(value) end
+function ui.font(value, traits) end
 
 --- The canonical string of any accepted state form: `ui.stateName(5)` is
 --- `"highlighted|selected"`.

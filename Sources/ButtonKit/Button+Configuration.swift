@@ -53,22 +53,33 @@ extension Button {
     /// preview could not undo a group deselecting the others, or a touch).
     public func previewAppearance(for state: ControlState, style: UserInterfaceStyle? = nil,
                                   tint: ColorValue? = nil) throws -> Appearance {
+        try previewAppearance(for: state, under: TraitOverrides(userInterfaceStyle: style, tintColor: tint))
+    }
+
+    /// The preview above under any traits (`TraitOverrides`): the handler
+    /// sees the button with those traits as its own.
+    public func previewAppearance(for state: ControlState, under o: TraitOverrides) throws -> Appearance {
         guard let m = modern, let handler = m.updateHandler, !m.updating else {
-            return appearance(for: state, style: style, tint: tint)
+            return appearance(for: state, under: o)
         }
         let saved = (configuration: m.configuration, generation: m.configurationGeneration,
-                     style: m.overrideUserInterfaceStyle, tint: m.tintColor, needsUpdate: m.needsUpdate)
+                     style: m.overrideUserInterfaceStyle, tint: m.tintColor, needsUpdate: m.needsUpdate,
+                     size: m.overrideContentSize, direction: m.overrideLayoutDirection)
         m.updating = true
         defer {
             m.configuration = saved.configuration
             m.configurationGeneration = saved.generation
             m.overrideUserInterfaceStyle = saved.style
             m.tintColor = saved.tint
+            m.overrideContentSize = saved.size
+            m.overrideLayoutDirection = saved.direction
             m.needsUpdate = saved.needsUpdate
             m.updating = false
         }
-        if let style { m.overrideUserInterfaceStyle = style }
-        if let tint { m.tintColor = tint }
+        if let style = o.userInterfaceStyle { m.overrideUserInterfaceStyle = style }
+        if let tint = o.tintColor { m.tintColor = tint }
+        if let size = o.contentSize { m.overrideContentSize = size }
+        if let direction = o.layoutDirection { m.overrideLayoutDirection = direction }
         var copy = m.configuration
         m.previewing = state
         defer { m.previewing = nil; m.previewRefusal = nil }

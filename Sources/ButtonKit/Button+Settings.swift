@@ -32,6 +32,7 @@ extension Button {
         case .tag(let t): tag = t
         case .fallback(let f): fallback = f
         case .changesSelectionAsPrimaryAction(let on): changesSelectionAsPrimaryAction = on
+        case .userInteractionEnabled(let on): setUserInteractionEnabled(on)
         case .touchMargin(let m):
             guard m.isFinite, m >= 0, m <= Rect.maxMagnitude else {
                 throw ButtonKitError.invalidValue(what: "touchMargin", value: Format.number(m), expected: "a number from 0 to 1000000")
@@ -59,6 +60,9 @@ extension Button {
         case .userInterfaceStyle(let s): setUserInterfaceStyle(s)
         case .configuration(let c): setConfiguration(try c?.validated())
         case .accessibilityLabel(let l): accessibilityLabel = l
+        case .contentSize(let c): setContentSize(c)
+        case .layoutDirection(let d): setLayoutDirection(d)
+        case .adjustsFontForContentSizeCategory(let on): adjustsFontForContentSizeCategory = on
         }
     }
 

@@ -11,6 +11,8 @@ extension Button: TraitEnvironment {
 
     public var overrideUserInterfaceStyle: UserInterfaceStyle? { modern?.overrideUserInterfaceStyle }
     public var ownTintColor: ColorValue? { modern?.tintColor }
+    public var overrideContentSize: ContentSizeCategory? { modern?.overrideContentSize }
+    public var overrideLayoutDirection: LayoutDirection? { modern?.overrideLayoutDirection }
 
     /// The box of today's features, made on first use.
     var features: ModernFeatures {
@@ -45,6 +47,27 @@ extension Button: TraitEnvironment {
         modern?.requestUpdate()
     }
 
+    /// The effective text size (the trait collection's
+    /// `preferredContentSizeCategory`): text-style fonts take its size.
+    public var contentSize: ContentSizeCategory { traits.contentSize }
+
+    /// Sets this button's own text size (nil: inherit, UIKit's `.unspecified`).
+    public func setContentSize(_ c: ContentSizeCategory?) {
+        guard c != modern?.overrideContentSize, !refusesChangeInPreview("set contentSize") else { return }
+        features.overrideContentSize = c
+        modern?.requestUpdate()
+    }
+
+    /// The effective layout direction (the trait collection's).
+    public var layoutDirection: LayoutDirection { traits.layoutDirection }
+
+    /// Sets this button's own layout direction (nil: inherit).
+    public func setLayoutDirection(_ d: LayoutDirection?) {
+        guard d != modern?.overrideLayoutDirection, !refusesChangeInPreview("set layoutDirection") else { return }
+        features.overrideLayoutDirection = d
+        modern?.requestUpdate()
+    }
+
     /// `custom` (default) or `system`.
     public var type: ButtonType {
         get { modern?.type ?? .custom }
@@ -56,6 +79,21 @@ extension Button: TraitEnvironment {
     public var accessibilityLabel: String? {
         get { modern?.accessibilityLabel }
         set { if newValue != accessibilityLabel && !refusesChangeInPreview("set accessibilityLabel") { features.accessibilityLabel = newValue } }
+    }
+
+    /// UIKit's `adjustsFontForContentSizeCategory` (false by default, as in
+    /// UIKit): whether a text-style title follows a change of the user's
+    /// text size while the app runs. The model sizes a text-style font for
+    /// the content size it is resolved at either way (as an app launched at
+    /// that size); the audit's `dynamicType` check reports a title that
+    /// would not follow a change.
+    public var adjustsFontForContentSizeCategory: Bool {
+        get { modern?.adjustsFontForContentSizeCategory ?? false }
+        set {
+            if newValue != adjustsFontForContentSizeCategory && !refusesChangeInPreview("set adjustsFontForContentSizeCategory") {
+                features.adjustsFontForContentSizeCategory = newValue
+            }
+        }
     }
 
     /// Called by a screen when the button is added to it.

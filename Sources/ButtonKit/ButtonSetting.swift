@@ -16,6 +16,8 @@ public enum ButtonSetting: Sendable {
     case fallback(Fallback)
     case changesSelectionAsPrimaryAction(Bool)
     case touchMargin(Double)
+    /// UIView's `isUserInteractionEnabled`: false lets touches pass through.
+    case userInteractionEnabled(Bool)
     case adjustsImageWhenHighlighted(Bool)
     case adjustsImageWhenDisabled(Bool)
     case traceLimit(Int)
@@ -27,6 +29,11 @@ public enum ButtonSetting: Sendable {
     case userInterfaceStyle(UserInterfaceStyle?)
     case configuration(ButtonConfiguration?)
     case accessibilityLabel(String?)
+    /// nil: inherit (UIKit's `.unspecified`).
+    case contentSize(ContentSizeCategory?)
+    /// nil: inherit.
+    case layoutDirection(LayoutDirection?)
+    case adjustsFontForContentSizeCategory(Bool)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -51,7 +58,7 @@ public enum ButtonSetting: Sendable {
         case .tag: return 8
         case .fallback: return 9
         case .changesSelectionAsPrimaryAction: return 10
-        case .touchMargin: return 11
+        case .touchMargin, .userInteractionEnabled: return 11
         case .adjustsImageWhenHighlighted: return 12
         case .adjustsImageWhenDisabled: return 13
         case .traceLimit: return 14
@@ -60,11 +67,14 @@ public enum ButtonSetting: Sendable {
         case .userInterfaceStyle: return 17
         case .configuration: return 18
         case .accessibilityLabel: return 19
-        case .initialDirection: return 20
-        case .cycle: return 21
-        case .icons: return 22
-        case .direction: return 23
-        case .selected: return 24
+        case .contentSize: return 20
+        case .layoutDirection: return 21
+        case .adjustsFontForContentSizeCategory: return 22
+        case .initialDirection: return 30
+        case .cycle: return 31
+        case .icons: return 32
+        case .direction: return 33
+        case .selected: return 40
         }
     }
 

@@ -159,23 +159,25 @@ public enum DerivedLooks {
         }
     }
 
-    /// The title font by size (provisional: medium and large are the body
-    /// style, 17 pt, as SwiftUI's borderless button; small is subheadline
-    /// and mini footnote, unmeasured).
+    /// The title font by size, a text style as UIKit's configurations use
+    /// (they follow Dynamic Type on their own). Provisional: medium and
+    /// large are the body style, 17 pt at the default size, as SwiftUI's
+    /// borderless button; small is subheadline (15) and mini footnote (13),
+    /// unmeasured.
     public static func titleFont(_ size: ConfigurationSize) -> Font {
         switch size {
-        case .mini: return Font(size: 13)
-        case .small: return Font(size: 15)
-        case .medium, .large: return Font(size: 17)
+        case .mini: return Font(textStyle: .footnote)
+        case .small: return Font(textStyle: .subheadline)
+        case .medium, .large: return Font(textStyle: .body)
         }
     }
 
-    /// The subtitle font by size (provisional: subheadline, footnote for the
-    /// small sizes).
+    /// The subtitle font by size (provisional: subheadline, 15 pt; caption1,
+    /// 12 pt, for the small sizes).
     public static func subtitleFont(_ size: ConfigurationSize) -> Font {
         switch size {
-        case .mini, .small: return Font(size: 12)
-        case .medium, .large: return Font(size: 15)
+        case .mini, .small: return Font(textStyle: .caption1)
+        case .medium, .large: return Font(textStyle: .subheadline)
         }
     }
 

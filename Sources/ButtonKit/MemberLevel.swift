@@ -12,6 +12,10 @@ public final class MemberLevel {
     public internal(set) var userInterfaceStyle: UserInterfaceStyle?
     /// This level's own tint (nil: the screen's).
     public internal(set) var tintColor: ColorValue?
+    /// This level's own text size (nil: the screen's).
+    public internal(set) var contentSize: ContentSizeCategory?
+    /// This level's own layout direction (nil: the screen's).
+    public internal(set) var layoutDirection: LayoutDirection?
     /// The screen the container was added to: the level its members
     /// inherit from next.
     weak var screen: Screen?

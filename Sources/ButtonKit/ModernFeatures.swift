@@ -7,9 +7,12 @@
 final class ModernFeatures {
     var overrideUserInterfaceStyle: UserInterfaceStyle?
     var tintColor: ColorValue?
+    var overrideContentSize: ContentSizeCategory?
+    var overrideLayoutDirection: LayoutDirection?
     var type: ButtonType = .custom
     var configuration: ButtonConfiguration?
     var accessibilityLabel: String?
+    var adjustsFontForContentSizeCategory = false
     /// The screen the button was added to (its trait parent when it has no group or bar).
     weak var screen: Screen?
     /// UIButton's `configurationUpdateHandler`.

@@ -139,7 +139,7 @@ public enum Resolver {
         if normalIndex >= 0 { chain.append(normalIndex) }
 
         let title = pick(entries, chain) { $0.title }
-        let runs = pick(entries, chain) { $0.attributedTitle }
+        let runsPicked = pick(entries, chain) { $0.attributedTitle }
 
         // Images: an exact-state image is drawn as-is; an image borrowed
         // from normal (or a sort icon, which plays normal's role) is adjusted.
@@ -170,12 +170,17 @@ public enum Resolver {
             }
         }
         var text = title
-        if let runs {
-            var t = ""
-            for r in runs { t += r.text }
-            text = t
-        }
         let traits = extras.traits
+        var runs = runsPicked
+        if let picked = runsPicked {
+            var t = ""
+            for r in picked { t += r.text }
+            text = t
+            // Runs in a text-style font take the size of the control's text size.
+            if picked.contains(where: { $0.font?.textStyle != nil }) {
+                runs = picked.map { r in var r = r; r.font = r.font?.scaled(for: traits.contentSize); return r }
+            }
+        }
         var titleColor = Appearance.defaultTitleColor
         if let (c, exact) = pickColor(entries, chain, .titleColor, traits, state: state) {
             titleColor = c
@@ -189,7 +194,8 @@ public enum Resolver {
             ?? Appearance.defaultBorderColor
         let borderWidth = pick(entries, chain) { $0.borderWidth } ?? 0
         let cornerRadius = pick(entries, chain) { $0.cornerRadius } ?? 0
-        let font = pick(entries, chain) { $0.font } ?? Font.systemDefault
+        // A text-style font has its style's size at the control's text size.
+        let font = (pick(entries, chain) { $0.font } ?? Font.systemDefault).scaled(for: traits.contentSize)
         let backgroundImage = pick(entries, chain) { $0.backgroundImage }
         let alpha = pick(entries, chain) { $0.alpha } ?? 1
         return Appearance(state: state, title: title, attributedTitle: runs, text: text,
@@ -249,9 +255,10 @@ public enum Resolver {
         a.titleColor = apply(cell.foreground)
         a.backgroundColor = apply(cell.background)
         a.cornerRadius = radius
-        a.font = DerivedLooks.titleFont(c.buttonSize)
+        a.font = DerivedLooks.titleFont(c.buttonSize).scaled(for: traits.contentSize)
         a.image = c.showsActivityIndicator ? nil : c.image
-        a.layout = ConfigurationLayout(subtitle: c.subtitle, subtitleFont: DerivedLooks.subtitleFont(c.buttonSize),
+        a.layout = ConfigurationLayout(subtitle: c.subtitle,
+                                       subtitleFont: DerivedLooks.subtitleFont(c.buttonSize).scaled(for: traits.contentSize),
                                        imagePlacement: c.imagePlacement, imagePadding: c.imagePadding,
                                        titlePadding: c.titlePadding, contentInsets: c.effectiveContentInsets,
                                        showsActivityIndicator: c.showsActivityIndicator)

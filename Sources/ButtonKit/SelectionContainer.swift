@@ -29,6 +29,21 @@ extension SelectionContainer {
     public var overrideUserInterfaceStyle: UserInterfaceStyle? { level.userInterfaceStyle }
     /// This level's own tint (nil: the screen's).
     public var ownTintColor: ColorValue? { level.tintColor }
+    /// This level's own text size (nil: the screen's).
+    public var overrideContentSize: ContentSizeCategory? { level.contentSize }
+    /// This level's own layout direction (nil: the screen's).
+    public var overrideLayoutDirection: LayoutDirection? { level.layoutDirection }
+
+    /// Sets this level's own text size (nil: inherit); members whose
+    /// effective traits change get their configuration update now.
+    public func setContentSize(_ c: ContentSizeCategory?) throws {
+        try TraitChange.apply(to: members) { level.contentSize = c }
+    }
+
+    /// Sets this level's own layout direction (nil: inherit).
+    public func setLayoutDirection(_ d: LayoutDirection?) throws {
+        try TraitChange.apply(to: members) { level.layoutDirection = d }
+    }
 
     /// Sets this level's own style (nil: inherit); members whose effective
     /// traits change get their configuration update now.

@@ -1,7 +1,8 @@
 /// Something in the hierarchy traits are inherited through, as UIKit's
 /// views are: screen → radio group or sort bar → button. Each level may set
-/// its own interface style and tint; unset ones come from the level above,
-/// and the screen (or nothing) ends the chain with light and systemBlue.
+/// its own interface style, tint, content size and layout direction; unset
+/// ones come from the level above, and the screen (or nothing) ends the
+/// chain with light, systemBlue, `large` and left to right.
 public protocol TraitEnvironment: AnyObject {
     /// The level above, if any.
     var traitParent: (any TraitEnvironment)? { get }
@@ -9,6 +10,10 @@ public protocol TraitEnvironment: AnyObject {
     var overrideUserInterfaceStyle: UserInterfaceStyle? { get }
     /// This level's own tint, nil to inherit.
     var ownTintColor: ColorValue? { get }
+    /// This level's own text size, nil to inherit (UIKit's `.unspecified`).
+    var overrideContentSize: ContentSizeCategory? { get }
+    /// This level's own layout direction, nil to inherit.
+    var overrideLayoutDirection: LayoutDirection? { get }
 }
 
 extension TraitEnvironment {
@@ -16,14 +21,19 @@ extension TraitEnvironment {
     public var traits: Traits {
         var style: UserInterfaceStyle?
         var tint: ColorValue?
+        var size: ContentSizeCategory?
+        var direction: LayoutDirection?
         var level: (any TraitEnvironment)? = self
         var depth = 0
-        while let l = level, depth < 8, style == nil || tint == nil {
+        while let l = level, depth < 8, style == nil || tint == nil || size == nil || direction == nil {
             if style == nil { style = l.overrideUserInterfaceStyle }
             if tint == nil { tint = l.ownTintColor }
+            if size == nil { size = l.overrideContentSize }
+            if direction == nil { direction = l.overrideLayoutDirection }
             level = l.traitParent
             depth += 1
         }
-        return Traits(userInterfaceStyle: style ?? .light, tintColor: tint ?? Traits.defaultTint)
+        return Traits(userInterfaceStyle: style ?? .light, tintColor: tint ?? Traits.defaultTint,
+                      contentSize: size ?? .large, layoutDirection: direction ?? .leftToRight)
     }
 }

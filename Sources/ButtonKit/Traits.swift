@@ -1,11 +1,16 @@
 /// What a control's look depends on beyond its own settings, as UIKit's
-/// trait collection and inherited `tintColor`: the interface style and the
-/// tint. Found by walking up the control's environments (see
-/// `TraitEnvironment`).
+/// trait collection and inherited `tintColor`: the interface style, the
+/// tint, the user's text size (`contentSize`, which text-style fonts
+/// follow) and the layout direction. Found by walking up the control's
+/// environments (see `TraitEnvironment`).
 public struct Traits: Hashable, Sendable {
     public var userInterfaceStyle: UserInterfaceStyle
     /// The effective tint; never `.dynamic(.tint)` (that would name itself).
     public var tintColor: ColorValue
+    /// UIKit's `preferredContentSizeCategory`; `large` unless set.
+    public var contentSize: ContentSizeCategory = .large
+    /// UIKit's `layoutDirection`; left to right unless set.
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     /// UIKit's system tint when nothing in the hierarchy sets one.
     public static let defaultTint = ColorValue.dynamic(.system(.systemBlue))
@@ -13,10 +18,13 @@ public struct Traits: Hashable, Sendable {
     /// Light, systemBlue: what a control on no screen gets.
     public static let `default` = Traits(userInterfaceStyle: .light, tintColor: defaultTint)
 
-    /// Traits with the given style and tint.
-    public init(userInterfaceStyle: UserInterfaceStyle = .light, tintColor: ColorValue = Traits.defaultTint) {
+    /// Traits with the given style, tint, text size and direction.
+    public init(userInterfaceStyle: UserInterfaceStyle = .light, tintColor: ColorValue = Traits.defaultTint,
+                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) {
         self.userInterfaceStyle = userInterfaceStyle
         if case .dynamic(.tint) = tintColor { self.tintColor = Traits.defaultTint } else { self.tintColor = tintColor }
+        self.contentSize = contentSize
+        self.layoutDirection = layoutDirection
     }
 
     /// Light and systemBlue without a global's lazy-initialisation check
@@ -54,6 +62,15 @@ public struct Traits: Hashable, Sendable {
         if case .dynamic(.tint) = tint { return self }
         var t = self
         t.tintColor = tint
+        return t
+    }
+
+    /// The same traits with the overrides' traits in place of these (each
+    /// unset one unchanged).
+    public func with(_ o: TraitOverrides) -> Traits {
+        var t = with(style: o.userInterfaceStyle).with(tint: o.tintColor)
+        if let c = o.contentSize { t.contentSize = c }
+        if let d = o.layoutDirection { t.layoutDirection = d }
         return t
     }
 }

@@ -45,6 +45,8 @@ enum ButtonBinding {
         }),
         Field("changesSelectionAsPrimaryAction", get: { L, b in Value.pushBool(L, b.changesSelectionAsPrimaryAction) },
               setting: { L, i throws(BridgeError) in .changesSelectionAsPrimaryAction(try Read.bool(L, i)) }),
+        Field("userInteractionEnabled", get: { L, b in Value.pushBool(L, b.isUserInteractionEnabled) },
+              setting: { L, i throws(BridgeError) in .userInteractionEnabled(try Read.bool(L, i)) }),
         Field("touchMargin", get: { L, b in Value.pushNumber(L, b.touchMargin) }, setting: { L, i throws(BridgeError) in .touchMargin(try Read.number(L, i)) }),
         Field("adjustsImageWhenHighlighted", get: { L, b in Value.pushBool(L, b.adjustsImageWhenHighlighted) },
               setting: { L, i throws(BridgeError) in .adjustsImageWhenHighlighted(try Read.bool(L, i)) }),
@@ -71,6 +73,12 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .configuration(try Read.optionalConfiguration(L, i)) }),
         Field("accessibilityLabel", get: { L, b in if let s = b.accessibilityLabel { Value.pushString(L, s) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .accessibilityLabel(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
+        Field("contentSize", get: { L, b in Value.pushString(L, b.contentSize.rawValue) },
+              setting: { L, i throws(BridgeError) in .contentSize(try Read.contentSizeOverride(L, i)) }),
+        Field("layoutDirection", get: { L, b in Value.pushString(L, b.layoutDirection.rawValue) },
+              setting: { L, i throws(BridgeError) in .layoutDirection(try Read.layoutDirectionOverride(L, i)) }),
+        Field("adjustsFontForContentSizeCategory", get: { L, b in Value.pushBool(L, b.adjustsFontForContentSizeCategory) },
+              setting: { L, i throws(BridgeError) in .adjustsFontForContentSizeCategory(try Read.bool(L, i)) }),
     ]
 
     static let sortFields: [Field] = plainFields + [
@@ -280,9 +288,9 @@ enum ButtonBinding {
         let b = try this(L, "appearanceFor")
         let a = Args(L, "appearanceFor", method: true)
         let state = try a.conv(1, Read.state)
-        let traits = a.isNone(2) ? (style: nil, tint: nil) : try a.conv(2, Read.previewTraits)
+        let traits = a.isNone(2) ? TraitOverrides() : try a.conv(2, Read.previewTraits)
         // The model decides what a preview runs (an update handler, if any).
-        Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, style: traits.style, tint: traits.tint) })
+        Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, under: traits) })
         return 1
     }
 

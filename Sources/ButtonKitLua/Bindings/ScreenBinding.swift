@@ -20,6 +20,10 @@ enum ScreenBinding {
                       set: { L, s, i in let v = try Read.optionalColorValue(L, i); try Host.firing(L) { try s.setTintColor(v) } }),
             FieldSpec("backgroundColor", get: { L, s in Value.pushString(L, s.backgroundColor.description) },
                       set: { L, s, i in s.backgroundColor = try Read.colorValue(L, i) }),
+            FieldSpec("contentSize", get: { L, s in Value.pushString(L, s.contentSize.rawValue) },
+                      set: { L, s, i in let v = try Read.contentSize(L, i); try Host.firing(L) { try s.setContentSize(v) } }),
+            FieldSpec("layoutDirection", get: { L, s in Value.pushString(L, s.layoutDirection.rawValue) },
+                      set: { L, s, i in let v = try Read.layoutDirection(L, i); try Host.firing(L) { try s.setLayoutDirection(v) } }),
         ],
         methods: [
             MethodSpec("add") { L in Host.run(L, ScreenBinding.add) },
@@ -43,8 +47,11 @@ enum ScreenBinding {
     static func make(_ L: OpaquePointer, _ t: LuaTable?) throws -> Int32 {
         var w: Double?, h: Double?, id: String?
         var style: UserInterfaceStyle?, tint: ColorValue?, background: ColorValue?
+        var size: ContentSizeCategory?, direction: LayoutDirection?
         if let t {
-            try t.onlyKeys(["id", "width", "height", "userInterfaceStyle", "tintColor", "backgroundColor"])
+            try t.onlyKeys(["id", "width", "height", "userInterfaceStyle", "tintColor", "backgroundColor", "contentSize", "layoutDirection"])
+            size = try t.read("contentSize", Read.contentSize)
+            direction = try t.read("layoutDirection", Read.layoutDirection)
             id = try t.read("id", Read.name)
             w = try t.read("width", Read.number)
             h = try t.read("height", Read.number)
@@ -54,6 +61,8 @@ enum ScreenBinding {
         }
         let s = try Read.model { () throws(ButtonKitError) in try Screen.make(width: w, height: h) }
         if let style { try s.setUserInterfaceStyle(style) }
+        if let size { try s.setContentSize(size) }
+        if let direction { try s.setLayoutDirection(direction) }
         do { try s.setTintColor(tint) } catch let e as ButtonKitError { throw BridgeError.model(e).within("tintColor") }
         if let background { s.backgroundColor = background }
         s.id = id

@@ -12,7 +12,10 @@ extension Read {
         return try model { () throws(ButtonKitError) in try Color(parsing: s) }
     }
 
-    /// `13`, `"bold 13"` or `{ size = 13, weight = "bold", family = "Menlo" }`.
+    /// `13`, `"bold 13"`, `"body"`, `{ size = 13, weight = "bold", family = "Menlo" }`
+    /// or `{ textStyle = "body" [, weight =, family =] }`. A size given beside
+    /// a text style (a resolved font read back) is not kept: the style's
+    /// size follows the control's content size.
     package static func font(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> Font {
         switch lua_type(L, i) {
         case LUA_TNUMBER:
@@ -23,12 +26,18 @@ extension Read {
             return try model { () throws(ButtonKitError) in try Font(parsing: s) }
         case LUA_TTABLE:
             let t = LuaTable(L, i, what: "font field")
-            try t.onlyKeys(["size", "weight", "family"])
-            guard let size = try t.read("size", number) else { throw .value("font table needs a number 'size'") }
+            try t.onlyKeys(["size", "weight", "family", "textStyle"])
             let weightName = try t.read("weight", string)
-            let weight = try weightName.map { w throws(BridgeError) in try model { () throws(ButtonKitError) in try FontWeight(parsing: w) } } ?? .regular
+            let weight = try weightName.map { w throws(BridgeError) in try model { () throws(ButtonKitError) in try FontWeight(parsing: w) } }
             let family = try t.read("family", string) ?? "system"
-            return try model { () throws(ButtonKitError) in try Font.make(family: family, size: size, weight: weight) }
+            if let styleName = try t.read("textStyle", string) {
+                let style = try model { () throws(ButtonKitError) in try TextStyle(parsing: styleName) }
+                _ = try t.read("size", number)  // checked to be a number; the style's size is used
+                guard !family.isEmpty else { throw .value("font family: a non-empty name expected") }
+                return Font(textStyle: style, weight: weight, family: family)
+            }
+            guard let size = try t.read("size", number) else { throw .value("font table needs a number 'size' or a 'textStyle'") }
+            return try model { () throws(ButtonKitError) in try Font.make(family: family, size: size, weight: weight ?? .regular) }
         default:
             throw .value("font expected (a size, 'bold 13' or { size = 13, weight = 'bold' }), got \(Value.typeName(L, i))")
         }
@@ -120,10 +129,11 @@ extension Read {
 
 extension Push {
     package static func font(_ L: OpaquePointer, _ f: Font) {
-        lua_createtable(L, 0, 3)
+        lua_createtable(L, 0, 4)
         field(L, "family") { Value.pushString(L, f.family) }
         field(L, "size") { Value.pushNumber(L, f.size) }
         field(L, "weight") { Value.pushString(L, f.weight.rawValue) }
+        if let style = f.textStyle { field(L, "textStyle") { Value.pushString(L, style.rawValue) } }
     }
 
     package static func runs(_ L: OpaquePointer, _ runs: [AttributedRun]) {

@@ -40,13 +40,46 @@ extension Read {
         key == "userInterfaceStyle" || key == "interfaceStyle" ? "in a traits table the interface style is 'style'" : nil
     }
 
-    package static func previewTraits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> (style: UserInterfaceStyle?, tint: ColorValue?) {
+    /// The keys of a traits table.
+    static let traitKeys = ["style", "tintColor", "contentSize", "layoutDirection"]
+
+    /// `{ style =, tintColor =, contentSize =, layoutDirection = }`: traits
+    /// to look at a control under, each optional (the control's own otherwise).
+    package static func previewTraits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> TraitOverrides {
         guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of traits expected (e.g. { style = 'dark' }), got \(Value.typeName(L, i))") }
         let t = LuaTable(L, i, what: "trait")
-        try t.onlyKeys(["style", "tintColor"], elsewhere: Self.traitHint)
+        try t.onlyKeys(traitKeys, elsewhere: Self.traitHint)
         let tint = try t.read("tintColor", colorValue)
         if case .dynamic(.tint)? = tint { throw .value("tintColor: a tint cannot be 'tintColor' (it would name itself)") }
-        return (try t.read("style", userInterfaceStyle), tint)
+        return TraitOverrides(userInterfaceStyle: try t.read("style", userInterfaceStyle), tintColor: tint,
+                              contentSize: try t.read("contentSize", contentSize),
+                              layoutDirection: try t.read("layoutDirection", layoutDirection))
+    }
+
+    /// `"large"`, `"ax5"`, `"accessibilityExtraExtraExtraLarge"`, ….
+    package static func contentSize(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> ContentSizeCategory {
+        guard let s = Value.string(L, i) else {
+            throw .value("content size expected (a name like 'large', 'accessibilityLarge' or 'ax2'), got \(Value.typeName(L, i))")
+        }
+        return try model { () throws(ButtonKitError) in try ContentSizeCategory(parsing: s) }
+    }
+
+    /// A content size, or `"unspecified"`/nil to inherit.
+    package static func contentSizeOverride(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> ContentSizeCategory? {
+        if lua_type(L, i) == LUA_TNIL || Value.string(L, i)?.lowercased() == "unspecified" { return nil }
+        return try contentSize(L, i)
+    }
+
+    /// `"leftToRight"` or `"rightToLeft"`.
+    package static func layoutDirection(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> LayoutDirection {
+        guard let s = Value.string(L, i) else { throw .value("'leftToRight' or 'rightToLeft' expected, got \(Value.typeName(L, i))") }
+        return try model { () throws(ButtonKitError) in try LayoutDirection(parsing: s) }
+    }
+
+    /// A layout direction, or `"unspecified"`/nil to inherit.
+    package static func layoutDirectionOverride(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> LayoutDirection? {
+        if lua_type(L, i) == LUA_TNIL || Value.string(L, i)?.lowercased() == "unspecified" { return nil }
+        return try layoutDirection(L, i)
     }
 }
 
@@ -67,11 +100,12 @@ extension Read {
             throw .value("traits expected (a table like { style = 'dark' } or a control), got \(Value.typeName(L, i))")
         }
         let t = LuaTable(L, i, what: "trait")
-        try t.onlyKeys(["style", "tintColor"], elsewhere: Self.traitHint)
+        try t.onlyKeys(traitKeys, elsewhere: Self.traitHint)
         let style = try t.read("style", userInterfaceStyle) ?? .light
         let tint = try t.read("tintColor", colorValue) ?? Traits.defaultTint
         if case .dynamic(.tint) = tint { throw .value("tintColor: a tint cannot be 'tintColor'") }
-        return Traits(userInterfaceStyle: style, tintColor: tint)
+        return Traits(userInterfaceStyle: style, tintColor: tint, contentSize: try t.read("contentSize", contentSize) ?? .large,
+                      layoutDirection: try t.read("layoutDirection", layoutDirection) ?? .leftToRight)
     }
 }
 

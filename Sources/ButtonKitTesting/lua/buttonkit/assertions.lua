@@ -67,7 +67,7 @@ end
 local function normalize(key, v, traits)
   if v == nil then return nil end
   if color_keys[key] then return ui.color(v, traits) end
-  if key == "font" then return ui.font(v) end
+  if key == "font" then return ui.font(v, traits) end
   if key == "state" then return ui.stateName(v) end
   if key == "attributedTitle" and type(v) == "table" then
     local out = {}
@@ -103,13 +103,16 @@ local function attach(control, expected, actual, diffs, caption, style)
   if not ok then busted.failure_details = nil end
 end
 
--- The traits expected values resolve against: the control's, in `style`.
-local function traits_of(control, style, tint)
+-- The traits expected values resolve against: the control's, with the
+-- assertion's own (`opts`) in their place.
+local function traits_of(control, opts)
+  opts = opts or {}
   local ok, t = pcall(function()
-    return { style = style or control.userInterfaceStyle, tintColor = tint or control.tintColor }
+    return { style = opts.style or control.userInterfaceStyle, tintColor = opts.tintColor or control.tintColor,
+      contentSize = opts.contentSize or control.contentSize, layoutDirection = opts.layoutDirection or control.layoutDirection }
   end)
   if ok then return t end
-  return (style or tint) and { style = style, tintColor = tint } or nil
+  return { style = opts.style, tintColor = opts.tintColor, contentSize = opts.contentSize, layoutDirection = opts.layoutDirection }
 end
 
 -- Whether `got` (a resolved value) matches `want` (as written in a spec):
@@ -120,7 +123,14 @@ end
 local function matches(key, got, want, traits)
   if L.util.is_matcher(want) then return want(got) and true or false, want end
   if key == "font" and type(want) == "table" and type(got) == "table" then
-    local norm = ui.font({ size = want.size or got.size, weight = want.weight or got.weight, family = want.family or got.family })
+    -- A text style (given, or the resolved font's when no size is given)
+    -- takes its size at the control's content size.
+    local style = want.textStyle
+    if style == nil and want.size == nil then style = got.textStyle end
+    local okf, norm = pcall(ui.font, { size = want.size or got.size, weight = want.weight or got.weight,
+      family = want.family or got.family, textStyle = style }, traits)
+    if not okf then return nil, norm end
+    if want.size ~= nil then norm.size = want.size end
     for field in pairs(want) do
       if not L.util.deepcompare(got[field], norm[field], true) then return false, norm end
     end
@@ -149,6 +159,7 @@ local function appearance(state, args, level)
     error("bad argument #4 to 'appearance' (table of traits expected (e.g. { style = 'dark' }), got " .. type(opts) .. ")", level + 1)
   end
   local style, tint = opts and opts.style, opts and opts.tintColor
+  local size, direction = opts and opts.contentSize, opts and opts.layoutDirection
   local ok, actual = pcall(function()
     if opts ~= nil then return control:appearanceFor(st or control.state, opts) end
     if st ~= nil then return control:appearanceFor(st) end
@@ -160,10 +171,12 @@ local function appearance(state, args, level)
       :gsub("bad argument #1 to 'appearanceFor'", "bad argument #3 to 'appearance'")
     error(msg, level + 1)
   end
-  local traits = traits_of(control, style, tint)
+  local traits = traits_of(control, opts)
   local under = {}
   if style then under[#under + 1] = style end
   if tint then under[#under + 1] = "tint " .. tostring(tint) end
+  if size then under[#under + 1] = "content size " .. tostring(size) end
+  if direction then under[#under + 1] = tostring(direction) end
   local where = describe_control(control) .. " in state '" .. actual.state .. "'"
     .. (#under > 0 and (" (" .. table.concat(under, ", ") .. ")") or "")
   local diffs = {}
@@ -263,15 +276,27 @@ end
 -- looks different, its states too, under "dark" (or "light"), so light and
 -- dark are reviewed side by side. Controls that look the same in both keep
 -- the snapshots they always had.
-local function capture_button(control)
+-- `traits` (optional) are the snapshot's own: `{ contentSize = "ax5" }`
+-- takes every look at that size.
+local function capture_button(control, traits)
   local out = {}
-  for _, st in ipairs(snapshot_states) do out[st] = control:appearanceFor(st) end
-  local ok, own = pcall(function() return control.userInterfaceStyle end)
+  local function with_style(sty)
+    if traits == nil and sty == nil then return nil end
+    local t = {}
+    for k, v in pairs(traits or {}) do t[k] = v end
+    if sty then t.style = sty end
+    return t
+  end
+  for _, st in ipairs(snapshot_states) do
+    local t = with_style(nil)
+    out[st] = t and control:appearanceFor(st, t) or control:appearanceFor(st)
+  end
+  local ok, own = pcall(function() return traits and traits.style or control.userInterfaceStyle end)
   if ok and own then
     local other = own == "dark" and "light" or "dark"
     local section, differs = {}, false
     for _, st in ipairs(snapshot_states) do
-      section[st] = control:appearanceFor(st, { style = other })
+      section[st] = control:appearanceFor(st, with_style(other))
       if not L.util.deepcompare(section[st], out[st], true) then differs = true end
     end
     if differs then out[other] = section end
@@ -281,14 +306,14 @@ end
 
 -- A button: its looks by state. A sort bar or radio group: each member's
 -- looks under a label naming it (key or value), plus which one is selected.
-local function capture(control)
+local function capture(control, traits)
   local kind = kind_of(control)
-  if kind == "button" or kind == "sortButton" then return capture_button(control) end
+  if kind == "button" or kind == "sortButton" then return capture_button(control, traits) end
   local out = { members = {}, order = {} }
   for i, b in ipairs(control.buttons) do
     local label
     if kind == "sortBar" then label = "key " .. b.key else label = "value " .. show(b.info) end
-    out.members[label] = capture_button(b)
+    out.members[label] = capture_button(b, traits)
     out.order[i] = label
     if b.selected then out.selected = label end
   end
@@ -326,13 +351,23 @@ local used = {}
 local counters = {}
 
 local function snapshot(state, args, level)
-  local control, name = args[1], args[2]
+  -- assert.snapshot(control [, name] [, traits]): a table in second place is the traits.
+  local control, name, traits = args[1], args[2], args[3]
+  if type(name) == "table" and traits == nil then name, traits = nil, name end
   control_arg("snapshot", control, 1, { "button", "sortButton", "sortBar", "radioGroup" }, level)
+  if name ~= nil and type(name) ~= "string" then
+    error("bad argument #2 to 'snapshot' (snapshot name (a string) or table of traits expected, got " .. type(name) .. ")", level + 1)
+  end
+  if traits ~= nil and type(traits) ~= "table" then
+    error("bad argument #3 to 'snapshot' (table of traits expected (e.g. { contentSize = 'ax5' }), got " .. type(traits) .. ")", level + 1)
+  end
   local test = busted.current_test
   if not test then error("assert.snapshot can only be used inside a test", level + 1) end
   test = { name = test.full_name or test.name, file = test.file }
-  local ok, actual = pcall(capture, control)
-  if not ok then error(actual, level + 1) end
+  local ok, actual = pcall(capture, control, traits)
+  if not ok then
+    error((tostring(actual):gsub("bad argument #2 to 'appearanceFor'", "bad argument #" .. (args[3] and 3 or 2) .. " to 'snapshot'")), level + 1)
+  end
   local key = name
   if key == nil then
     counters[test.name] = (counters[test.name] or 0) + 1

@@ -1,0 +1,20 @@
+/// Traits to look at a control under instead of its own, each optional
+/// (nil: the control's): what a preview, an assertion, a picture and the
+/// audit take (`{ style = "dark", contentSize = "ax5", layoutDirection =
+/// "rightToLeft" }` in scripts). The control does not change.
+public struct TraitOverrides: Hashable, Sendable {
+    public var userInterfaceStyle: UserInterfaceStyle?
+    public var tintColor: ColorValue?
+    public var contentSize: ContentSizeCategory?
+    public var layoutDirection: LayoutDirection?
+
+    /// Overrides of the given traits (none: the control's own).
+    public init(userInterfaceStyle: UserInterfaceStyle? = nil, tintColor: ColorValue? = nil,
+                contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil) {
+        self.userInterfaceStyle = userInterfaceStyle; self.tintColor = tintColor
+        self.contentSize = contentSize; self.layoutDirection = layoutDirection
+    }
+
+    /// No override at all.
+    public var isEmpty: Bool { userInterfaceStyle == nil && tintColor == nil && contentSize == nil && layoutDirection == nil }
+}
