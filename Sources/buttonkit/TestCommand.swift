@@ -123,9 +123,11 @@ enum TestCommand {
                     return nil
                 }
             }
-            return WatchSession(plan: p, replan: replan) { Terminal.err($0) }.run()
+            let session = WatchSession(plan: p, replan: replan) { Terminal.err($0) }
+            session.locksDown = true
+            return session.run()
         }
-        return TestRun.run(p) { Terminal.err($0) }
+        return TestRun.run(p, lockingDown: true) { Terminal.err($0) }
     }
 
     /// The folder `-C` options lead to, each relative to the previous.
@@ -152,7 +154,7 @@ enum TestCommand {
             do {
                 // Under --sandbox the config file (Lua code) runs confined too,
                 // and cannot turn the sandbox off.
-                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
+                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox"), lockingDown: true) ?? [:]
             } catch {
                 throw UsageError("cannot read \(path): \(error.message)", command: "test")
             }

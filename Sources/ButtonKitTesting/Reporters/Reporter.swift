@@ -98,6 +98,13 @@ public final class TextOutput {
         }
     }
 
+    /// What a runner confining itself keeps for this file: its folder, when
+    /// it was opened outside the working tree (inside, the tree is kept).
+    package var grant: Confinement.Grant? {
+        guard let (folder, _) = place, !folder.keepsLinks else { return nil }
+        return .writing(folder)
+    }
+
     /// Writes a file target (atomically) into the folder `open(in:)`
     /// opened; reports a failure to write.
     public func close() {
