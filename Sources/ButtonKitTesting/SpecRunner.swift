@@ -56,7 +56,14 @@ public enum SpecRunner {
                            onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
                            onResult: @escaping (TestResult) -> Void) {
         let ctx = template.context
-        ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)
+        // The spec's folder, for its snapshots: confined, one inside the
+        // tree is opened beneath it, as the spec file itself is loaded.
+        let dir = Files.directory(of: file)
+        var specFolder = try? Folder.open(dir)
+        if beneathTree(file, options) {
+            specFolder = try? ctx.confinement.folder(dir, "snapshot", creating: false)
+        }
+        ctx.owner = TestFramework.Session(file: file, specFolder: specFolder, onResult: onResult, onNote: onNote, onStart: onStart)
         // Coverage leaves the spec file itself out (unless the settings name it).
         bk_coverage_set_spec(ctx.L, file)
         if options.inWorker { ctx.endWithLastWords() }

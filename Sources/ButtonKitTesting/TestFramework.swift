@@ -26,11 +26,11 @@ enum TestFramework {
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
         let onStart: (String, Int, String?) -> Void
-        init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
+        init(file: String, specFolder: Folder?, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
              onStart: @escaping (String, Int, String?) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
-            self.specFolder = try? Folder.open(Files.directory(of: file))
+            self.specFolder = specFolder
             self.onResult = onResult
             self.onNote = onNote
             self.onStart = onStart

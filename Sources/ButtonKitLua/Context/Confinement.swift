@@ -100,12 +100,14 @@ package final class Confinement: @unchecked Sendable {
         return (Folder(adopting: fd, path: PathText.directory(of: path), keepsLinks: true), String(cString: last))
     }
 
-    /// The folder at `path` itself (a render's output folder), made when
-    /// missing, opened beneath the tree.
-    package func folder(_ path: String, _ fname: String) throws(ButtonKitError) -> Folder {
-        var why: UnsafeMutablePointer<CChar>?
-        let r = path.withCString { bk_tree_mkdirs(tree, $0, path.utf8.count, fname, &why) }
-        if r != 0 { throw error(r, why, path, "create folder") }
+    /// The folder at `path` itself (a render's output folder, a spec's
+    /// folder), opened beneath the tree; made when missing and `creating`.
+    package func folder(_ path: String, _ fname: String, creating: Bool = true) throws(ButtonKitError) -> Folder {
+        if creating {
+            var why: UnsafeMutablePointer<CChar>?
+            let r = path.withCString { bk_tree_mkdirs(tree, $0, path.utf8.count, fname, &why) }
+            if r != 0 { throw error(r, why, path, "create folder") }
+        }
         switch open(path, fname, flags: O_RDONLY | O_DIRECTORY) {
         case .success(let fd): return Folder(adopting: fd, path: path, keepsLinks: true)
         case .failure(let e): throw e
