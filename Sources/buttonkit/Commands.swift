@@ -49,8 +49,12 @@ enum Commands {
     static var helpTopics: [String] { names.filter { $0 != "help" } + ["api"] }
 
     /// What `buttonkit --version` prints (every command takes `--version`,
-    /// so a misspelt one is suggested whatever command it follows).
-    static var versionLine: String { "buttonkit \(ButtonKitLua.version) (Lua 5.4)\n" }
+    /// so a misspelt one is suggested whatever command it follows): the
+    /// version, and the confinement the kernel gives confined scripts here
+    /// (`confinement: landlock ABI 7 + openat2`; see docs/scripting.md).
+    static var versionLine: String {
+        "buttonkit \(ButtonKitLua.version) (Lua 5.4)\nconfinement: \(Confinement.inForce)\n"
+    }
 
     /// Options taken before any command (`buttonkit --version`).
     static let globalOptions: [Option] = [

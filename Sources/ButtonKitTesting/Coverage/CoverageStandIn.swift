@@ -51,6 +51,6 @@ public enum CoverageStandIn {
         guard let s = settings else { return }
         var all = CoverageStats.load(s.statsfile) ?? CoverageStats()
         all.merge(stats)
-        _ = CoverageFiles.write(all.serialized, to: s.statsfile)
+        _ = CoverageFiles(tree: nil).write(all.serialized, to: s.statsfile)
     }
 }
