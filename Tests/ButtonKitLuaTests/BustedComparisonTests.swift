@@ -192,6 +192,16 @@ struct BustedComparisonTests {
         #expect(ours.contains("\u{1B}[32m●"), "\(ours.debugDescription)")
     }
 
+    /// busted's looks on the same files (every kind of result, errors in
+    /// describes and every hook), with and without -v: after_each's error
+    /// now follows its test, as busted reports the test first.
+    @Test(arguments: ["utfTerminal", "plainTerminal", "gtest"], ["", "-v"])
+    func bustedsLooksMatchBustedOnTheSameFiles(_ format: String, _ verbose: String) throws {
+        let r = try Busted.both(["--sort-files", "-o", format] + (verbose.isEmpty ? [] : [verbose]) + ["spec"], fixture: "formats")
+        #expect(r.ours.status == r.busted.status)
+        #expect(BustedOutputTests.normalized(r.ours.stdout) == BustedOutputTests.normalized(r.busted.stdout))
+    }
+
     /// Point 6: `-o TAP` is busted's TAP (`# SKIP` and `# ` lines where
     /// busted puts them, names as they are), with and without -v.
     @Test(arguments: ["", "-v"])
