@@ -40,6 +40,8 @@
 ---@field userInterfaceStyle string
 ---@field configuration table
 ---@field accessibilityLabel string
+---@field contentEdgeInsets table
+---@field titleEdgeInsets table
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
@@ -473,6 +475,8 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field contentEdgeInsets? table
+---@field titleEdgeInsets? table
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean
@@ -500,6 +504,8 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field contentEdgeInsets? table
+---@field titleEdgeInsets? table
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean
@@ -579,6 +585,21 @@ function ui.rgb(r, g, b, a) end
 ---@param traits? table|ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen
 ---@return table
 function ui.font(value, traits) end
+
+--- The width and height in points of `text` in `font` as ButtonKit measures
+--- it (the widest line and the lines' height, for text with `"\n"`). Text is
+--- shaped with HarfBuzz in Inter, falling back to WenQuanYi Zen Hei for CJK
+--- and DejaVu Sans for Arabic, Hebrew and other scripts, as iOS falls back
+--- from San Francisco ([model.md](model.md) says how close that is); a
+--- text-style font is measured at the content size of `traits`.
+--- `ui.measure("Buy", 17)` is about 32, 21. Where the fonts are missing,
+--- widths are estimated and `buttonkit --version` says so.
+---@param text string
+---@param font ui.font
+---@param traits? table|ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen
+---@return number
+---@return number
+function ui.measure(text, font, traits) end
 
 --- The canonical string of any accepted state form: `ui.stateName(5)` is
 --- `"highlighted|selected"`.

@@ -62,6 +62,8 @@ extension Button {
         case .contentSize(let c): setContentSize(c)
         case .layoutDirection(let d): setLayoutDirection(d)
         case .adjustsFontForContentSizeCategory(let on): adjustsFontForContentSizeCategory = on
+        case .contentEdgeInsets(let i): contentEdgeInsets = i
+        case .titleEdgeInsets(let i): titleEdgeInsets = i
         }
     }
 

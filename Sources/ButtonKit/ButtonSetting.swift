@@ -32,6 +32,8 @@ public enum ButtonSetting: Sendable {
     /// nil: inherit.
     case layoutDirection(LayoutDirection?)
     case adjustsFontForContentSizeCategory(Bool)
+    case contentEdgeInsets(ButtonInsets)
+    case titleEdgeInsets(ButtonInsets)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -68,6 +70,8 @@ public enum ButtonSetting: Sendable {
         case .contentSize: return 20
         case .layoutDirection: return 21
         case .adjustsFontForContentSizeCategory: return 22
+        case .contentEdgeInsets: return 23
+        case .titleEdgeInsets: return 24
         case .initialDirection: return 30
         case .cycle: return 31
         case .icons: return 32

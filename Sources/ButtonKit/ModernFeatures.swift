@@ -13,6 +13,8 @@ final class ModernFeatures {
     var configuration: ButtonConfiguration?
     var accessibilityLabel: String?
     var adjustsFontForContentSizeCategory = false
+    var contentEdgeInsets = ButtonInsets.zero
+    var titleEdgeInsets = ButtonInsets.zero
     /// The screen the button was added to (its trait parent when it has no group or bar).
     weak var screen: Screen?
     /// UIButton's `configurationUpdateHandler`.

@@ -20,6 +20,7 @@ enum UIModule {
         ("color", { L in Host.run(L, UIModule.color) }),
         ("rgb", { L in Host.run(L, UIModule.rgb) }),
         ("font", { L in Host.run(L, UIModule.font) }),
+        ("measure", { L in Host.run(L, UIModule.measure) }),
         ("stateName", { L in Host.run(L, UIModule.stateName) }),
         ("svg", { L in Host.run(L, UIModule.svg) }),
         ("contrast", { L in Host.run(L, UIModule.contrast) }),
@@ -152,6 +153,24 @@ enum UIModule {
         let traits = a.isNone(2) ? Traits.default : try a.conv(2, Read.traits)
         Push.font(L, f.scaled(for: traits.contentSize))
         return 1
+    }
+
+    /// `ui.measure(text, font [, traits])` → width, height in points: one
+    /// line's advance (the widest line's, for text with line breaks) and
+    /// the lines' height, in ButtonKit's font metrics. A text-style font is
+    /// measured at the traits' content size.
+    static func measure(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "measure", method: false)
+        let text = try a.string(1)
+        let f = try a.conv(2, Read.font)
+        let traits = a.isNone(3) ? Traits.default : try a.conv(3, Read.traits)
+        let font = f.scaled(for: traits.contentSize)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let m = TextMetrics.shared
+        let width = lines.map { m.width(String($0), font) }.max() ?? 0
+        Value.pushNumber(L, width)
+        Value.pushNumber(L, m.lineHeight(font) * Double(lines.count))
+        return 2
     }
 
     /// `ui.stateName(x)`: the canonical string of any accepted state form.

@@ -50,7 +50,7 @@ enum Commands {
 
     /// What `buttonkit --version` prints (every command takes `--version`,
     /// so a misspelt one is suggested whatever command it follows).
-    static var versionLine: String { "buttonkit \(ButtonKitLua.version) (Lua 5.4)\n" }
+    static var versionLine: String { "buttonkit \(ButtonKitLua.version) (Lua 5.4)\n" + TextSetup.note + "\n" }
 
     /// Options taken before any command (`buttonkit --version`).
     static let globalOptions: [Option] = [

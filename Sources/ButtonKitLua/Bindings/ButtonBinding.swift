@@ -52,7 +52,7 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .adjustsImageWhenDisabled(try Read.bool(L, i)) }),
         Field("state", get: { L, b in Value.pushString(L, b.state.description) }),
         Field("stateBits", get: { L, b in lua_pushinteger(L, lua_Integer(b.state.rawValue)) }),
-        Field("appearance", get: { L, b in Push.appearance(L, b.appearance) }),
+        Field("appearance", get: { L, b in let a = b.appearance; Push.appearance(L, a, layout: b.titleLayout(of: a)) }),
         Field("trace", get: { L, b in Value.pushList(L, b.trace.lines) }),
         Field("kind", get: { L, b in Value.pushString(L, b.kind.rawValue) }),
         Field("traceLimit", get: { L, b in lua_pushinteger(L, lua_Integer(b.trace.limit)) }, setting: { L, i throws(BridgeError) in .traceLimit(try Read.integer(L, i)) }),
@@ -71,6 +71,10 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .configuration(try Read.optionalConfiguration(L, i)) }),
         Field("accessibilityLabel", get: { L, b in if let s = b.accessibilityLabel { Value.pushString(L, s) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .accessibilityLabel(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
+        Field("contentEdgeInsets", get: { L, b in Push.buttonInsets(L, b.contentEdgeInsets) },
+              setting: { L, i throws(BridgeError) in .contentEdgeInsets(try Read.buttonInsets(L, i)) }),
+        Field("titleEdgeInsets", get: { L, b in Push.buttonInsets(L, b.titleEdgeInsets) },
+              setting: { L, i throws(BridgeError) in .titleEdgeInsets(try Read.buttonInsets(L, i)) }),
         Field("contentSize", get: { L, b in Value.pushString(L, b.contentSize.rawValue) },
               setting: { L, i throws(BridgeError) in .contentSize(try Read.contentSizeOverride(L, i)) }),
         Field("layoutDirection", get: { L, b in Value.pushString(L, b.layoutDirection.rawValue) },
@@ -288,7 +292,8 @@ enum ButtonBinding {
         let state = try a.conv(1, Read.state)
         let traits = a.isNone(2) ? TraitOverrides() : try a.conv(2, Read.previewTraits)
         // The model decides what a preview runs (an update handler, if any).
-        Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, under: traits) })
+        let look = try Host.firing(L) { try b.previewAppearance(for: state, under: traits) }
+        Push.appearance(L, look, layout: b.titleLayout(of: look))
         return 1
     }
 

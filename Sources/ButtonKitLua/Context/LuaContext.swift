@@ -71,6 +71,8 @@ public final class LuaContext {
     /// disabled) and the limits installed.
     public init(options: Options = Options()) throws(LuaError) {
         self.options = options
+        // Fonts are opened now, before any confinement (see TextSetup).
+        TextSetup.install()
         self.sandbox = Sandbox(root: options.root ?? Sandbox.cwd())
         let limit = options.maxMemoryMB > 0 ? Int(options.maxMemoryMB) << 20 : 0
         guard let L = bk_open(limit, nil, { ptr in

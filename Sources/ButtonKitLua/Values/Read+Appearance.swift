@@ -39,8 +39,14 @@ extension Read {
 }
 
 extension Push {
-    package static func appearance(_ L: OpaquePointer, _ a: Appearance) {
-        lua_createtable(L, 0, 16)
+    /// The appearance table; with a button's `layout`, also `displayedText`
+    /// (the title as UIKit would draw it in the frame) and `truncated`.
+    package static func appearance(_ L: OpaquePointer, _ a: Appearance, layout title: TitleLayout? = nil) {
+        lua_createtable(L, 0, 18)
+        if let l = title {
+            if let t = l.displayedText { field(L, "displayedText") { Value.pushString(L, t) } }
+            field(L, "truncated") { Value.pushBool(L, l.truncated) }
+        }
         field(L, "state") { Value.pushString(L, a.state.description) }
         if let t = a.title { field(L, "title") { Value.pushString(L, t) } }
         if let r = a.attributedTitle { field(L, "attributedTitle") { runs(L, r) } }
