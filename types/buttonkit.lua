@@ -42,6 +42,7 @@
 ---@field accessibilityLabel string
 ---@field contentEdgeInsets table
 ---@field titleEdgeInsets table
+---@field semanticContentAttribute string
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
@@ -477,6 +478,7 @@ function builder:alpha(value) end
 ---@field accessibilityLabel? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
+---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean
@@ -506,6 +508,7 @@ function builder:alpha(value) end
 ---@field accessibilityLabel? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
+---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean

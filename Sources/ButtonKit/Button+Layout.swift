@@ -14,6 +14,22 @@ extension Button {
         set { if newValue != titleEdgeInsets && !refusesChangeInPreview("set titleEdgeInsets") { features.titleEdgeInsets = newValue } }
     }
 
+    /// UIView's `semanticContentAttribute`: whether the content flips right to left.
+    public var semanticContentAttribute: SemanticContentAttribute {
+        get { modern?.semanticContentAttribute ?? .unspecified }
+        set {
+            if newValue != semanticContentAttribute && !refusesChangeInPreview("set semanticContentAttribute") {
+                features.semanticContentAttribute = newValue
+            }
+        }
+    }
+
+    /// The direction the button's content is laid out in: the layout
+    /// direction, unless `semanticContentAttribute` says otherwise.
+    public var effectiveLayoutDirection: LayoutDirection {
+        semanticContentAttribute.direction(under: layoutDirection)
+    }
+
     /// The title of `appearance` (one of this button's) laid out in the frame.
     public func titleLayout(of appearance: Appearance, metrics: TextMetrics = .shared) -> TitleLayout {
         TitleLayout.lay(appearance, width: frame.width, height: frame.height,

@@ -64,6 +64,7 @@ extension Button {
         case .adjustsFontForContentSizeCategory(let on): adjustsFontForContentSizeCategory = on
         case .contentEdgeInsets(let i): contentEdgeInsets = i
         case .titleEdgeInsets(let i): titleEdgeInsets = i
+        case .semanticContentAttribute(let a): semanticContentAttribute = a
         }
     }
 

@@ -34,6 +34,7 @@ public enum ButtonSetting: Sendable {
     case adjustsFontForContentSizeCategory(Bool)
     case contentEdgeInsets(ButtonInsets)
     case titleEdgeInsets(ButtonInsets)
+    case semanticContentAttribute(SemanticContentAttribute)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -72,6 +73,7 @@ public enum ButtonSetting: Sendable {
         case .adjustsFontForContentSizeCategory: return 22
         case .contentEdgeInsets: return 23
         case .titleEdgeInsets: return 24
+        case .semanticContentAttribute: return 25
         case .initialDirection: return 30
         case .cycle: return 31
         case .icons: return 32

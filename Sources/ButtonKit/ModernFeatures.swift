@@ -14,6 +14,7 @@ final class ModernFeatures {
     var accessibilityLabel: String?
     var adjustsFontForContentSizeCategory = false
     var contentEdgeInsets = ButtonInsets.zero
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
     var titleEdgeInsets = ButtonInsets.zero
     /// The screen the button was added to (its trait parent when it has no group or bar).
     weak var screen: Screen?

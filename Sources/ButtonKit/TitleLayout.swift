@@ -56,8 +56,10 @@ public struct TitleLayout: Hashable, Sendable {
             let hasImage = a.image != nil || l.showsActivityIndicator
             let side = hasImage ? imageSide(font: a.font, height: height, configured: true) : 0
             let gap = hasImage && hasText ? l.imagePadding : 0
+            // Lines may run into the top and bottom insets (UIKit lets a
+            // configured button's content do so), not past the frame.
             var w = width - l.contentInsets.leading - l.contentInsets.trailing
-            var h = height - l.contentInsets.top - l.contentInsets.bottom
+            var h = height
             switch l.imagePlacement {
             case .leading, .trailing: w -= side + gap
             case .top, .bottom: h -= side + gap

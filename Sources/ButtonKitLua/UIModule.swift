@@ -186,29 +186,36 @@ enum UIModule {
             throw a.expected(1, "control or screen")
         }
         var all = false
+        var o = TraitOverrides()
         if !a.isNone(2) {
             try a.table(2)
             let t = LuaTable(L, a.index(2), what: "svg option")
-            try a.conv(2) { _, _ throws(BridgeError) in
-                try t.onlyKeys(["states"])
+            try a.conv(2) { L, i throws(BridgeError) in
+                // The traits of a traits table, beside `states`.
+                try t.onlyKeys(["states"] + Read.traitKeys)
                 if let s = try t.read("states", Read.string) {
                     guard s == "all" else { throw .value("states must be \"all\"") }
                     all = true
                 }
+                o.userInterfaceStyle = try t.read("style", Read.userInterfaceStyle)
+                o.tintColor = try t.read("tintColor", Read.colorValue)
+                if case .dynamic(.tint)? = o.tintColor { throw .value("tintColor: a tint cannot be 'tintColor'") }
+                o.contentSize = try t.read("contentSize", Read.contentSize)
+                o.layoutDirection = try t.read("layoutDirection", Read.layoutDirection)
             }
         }
         switch kind {
         case .button, .sortButton:
             let b = Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(b) : Pictures.svg(b))
+            Value.pushString(L, all ? Pictures.strip(b, under: o) : Pictures.svg(b, under: o))
         case .screen:
-            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue()))
+            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue(), under: o))
         case .sortBar:
             let bar = Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(bar) : Pictures.svg(bar))
+            Value.pushString(L, all ? Pictures.strip(bar, under: o) : Pictures.svg(bar, under: o))
         case .radioGroup:
             let g = Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(g) : Pictures.svg(g))
+            Value.pushString(L, all ? Pictures.strip(g, under: o) : Pictures.svg(g, under: o))
         default:
             throw a.expected(1, "control or screen")
         }

@@ -69,7 +69,7 @@ struct TitleLayoutTests {
         // 46 pt of room: the word is broken where it must be (not truncated), on two lines.
         #expect(TitleLayout.lay(look("abcdefghij", configured: c), width: 70, height: 44, metrics: fixed).lines == ["abcdefghi", "j"])
         // 20 pt high: one line only, so the broken word is truncated.
-        #expect(TitleLayout.lay(look("abcdefghij", configured: c), width: 70, height: 34, metrics: fixed).truncated)
+        #expect(TitleLayout.lay(look("abcdefghij", configured: c), width: 70, height: 20, metrics: fixed).truncated)
     }
 
     @Test func attributedRunsAreMeasuredInTheirOwnFonts() {

@@ -75,6 +75,10 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .contentEdgeInsets(try Read.buttonInsets(L, i)) }),
         Field("titleEdgeInsets", get: { L, b in Push.buttonInsets(L, b.titleEdgeInsets) },
               setting: { L, i throws(BridgeError) in .titleEdgeInsets(try Read.buttonInsets(L, i)) }),
+        Field("semanticContentAttribute", get: { L, b in Value.pushString(L, b.semanticContentAttribute.rawValue) }, setting: { L, i throws(BridgeError) in
+            let s = try Read.string(L, i)
+            return .semanticContentAttribute(try Read.model { () throws(ButtonKitError) in try SemanticContentAttribute(parsing: s) })
+        }),
         Field("contentSize", get: { L, b in Value.pushString(L, b.contentSize.rawValue) },
               setting: { L, i throws(BridgeError) in .contentSize(try Read.contentSizeOverride(L, i)) }),
         Field("layoutDirection", get: { L, b in Value.pushString(L, b.layoutDirection.rawValue) },
