@@ -67,3 +67,38 @@ describe("screens", function()
     assert.error_matches(function() s:tap("x", 1) end, "number expected")
   end)
 end)
+
+describe("a screen's hit-testing, as UIKit's", function()
+  local function two()
+    local s = ui.screen {}
+    local under = ui.button { id = "under", frame = { 0, 0, 100, 100 } }
+    local top = ui.button { id = "top", frame = { 0, 0, 100, 100 } }
+    s:add(under); s:add(top)
+    return s, under, top
+  end
+
+  it("lets touches through a button with userInteractionEnabled off", function()
+    local s, under, top = two()
+    top.userInteractionEnabled = false
+    assert.are.equal(under, s:tap(10, 10))
+    assert.is_false(top:tap())
+    assert.are.equal("normal", top.state)
+    assert.are.same({ "userInteractionEnabled=false" }, top.trace)
+    assert.is_false(ui.button { userInteractionEnabled = false }.userInteractionEnabled)
+  end)
+
+  it("passes over a button whose alpha is below 0.01", function()
+    local s, under, top = two()
+    top:style("normal", { alpha = 0 })
+    assert.are.equal(under, s:hitTest(10, 10))
+    top:style("normal", { alpha = 0.5 })
+    assert.are.equal(top, s:hitTest(10, 10))
+  end)
+
+  it("moves a control added again to the top, listed once", function()
+    local s, under, top = two()
+    s:add(under)
+    assert.are.same({ top, under }, s.controls)
+    assert.are.equal(under, s:hitTest(10, 10))
+  end)
+end)

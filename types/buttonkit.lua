@@ -22,6 +22,7 @@
 ---@field highlighted boolean
 ---@field focused boolean
 ---@field hidden boolean
+---@field userInteractionEnabled boolean
 ---@field state string (read-only)
 ---@field stateBits integer (read-only)
 ---@field appearance ui.appearance (read-only)
@@ -323,11 +324,17 @@ function radioGroup:restore(store, key) end
 local screen = {}
 
 --- Adds a control on top (a group or bar brings all its members); returns it.
+--- A control already on the screen moves to the top, as UIKit's `addSubview`
+--- moves a view it already holds; it is never listed twice.
 ---@param control ui.button|ui.sortBar|ui.radioGroup
 ---@return ui.button|ui.sortBar|ui.radioGroup
 function screen:add(control) end
 
---- The topmost visible, enabled button containing the point, or nil.
+--- The topmost button containing the point that takes touches, as UIKit's
+--- `hitTest(_:with:)` finds it: hidden buttons, buttons with
+--- `userInteractionEnabled` off and buttons whose current alpha is below 0.01
+--- are passed over (the touch reaches what is below); disabled ones too. Nil
+--- when none is there.
 ---@param x number|ui.point
 ---@param y? number
 ---@return ui.button
@@ -463,6 +470,7 @@ function builder:alpha(value) end
 ---@field highlighted? boolean
 ---@field focused? boolean
 ---@field hidden? boolean
+---@field userInteractionEnabled? boolean
 ---@field info? ui.json
 ---@field tag? integer
 ---@field fallback? string
@@ -493,6 +501,7 @@ function builder:alpha(value) end
 ---@field highlighted? boolean
 ---@field focused? boolean
 ---@field hidden? boolean
+---@field userInteractionEnabled? boolean
 ---@field info? ui.json
 ---@field tag? integer
 ---@field fallback? string

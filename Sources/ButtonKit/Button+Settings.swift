@@ -32,6 +32,7 @@ extension Button {
         case .tag(let t): tag = t
         case .fallback(let f): fallback = f
         case .changesSelectionAsPrimaryAction(let on): changesSelectionAsPrimaryAction = on
+        case .userInteractionEnabled(let on): setUserInteractionEnabled(on)
         case .touchMargin(let m):
             guard m.isFinite, m >= 0, m <= Rect.maxMagnitude else {
                 throw ButtonKitError.invalidValue(what: "touchMargin", value: Format.number(m), expected: "a number from 0 to 1000000")

@@ -43,8 +43,9 @@ extension Button {
         try sink.check()
     }
 
-    /// Whether the button takes touches at all.
-    public var acceptsTouches: Bool { isEnabled && !isHidden }
+    /// Whether the button takes touches at all: enabled, visible and with
+    /// user interaction on.
+    public var acceptsTouches: Bool { isEnabled && !isHidden && isUserInteractionEnabled }
 
     /// Starts a touch: sends touchDown (with touchDownRepeat when
     /// `tapCount` > 1), then highlights. Ignored (false) when disabled,

@@ -69,6 +69,10 @@ open class Button {
     @exclusivity(unchecked) public var changesSelectionAsPrimaryAction = false
     /// How far outside its bounds a touch still counts as inside (UIKit uses 70).
     @exclusivity(unchecked) public var touchMargin: Double = 70
+    /// UIView's `isUserInteractionEnabled`. Off, the button keeps its look
+    /// and state (it is not disabled) but no touch reaches it: screens'
+    /// hit-testing passes over it and its own touch calls are ignored.
+    @exclusivity(unchecked) public private(set) var isUserInteractionEnabled = true
     @exclusivity(unchecked) public var adjustsImageWhenHighlighted = true
     @exclusivity(unchecked) public var adjustsImageWhenDisabled = true
     @exclusivity(unchecked) public private(set) var isHidden = false
@@ -165,6 +169,15 @@ open class Button {
     }
 
     public var isSelected: Bool { state.contains(.selected) }
+
+    /// Turns touch delivery on or off; turning it off ends a touch in progress
+    /// (UIKit cancels the touches of a view that stops taking them).
+    public func setUserInteractionEnabled(_ on: Bool) {
+        guard on != isUserInteractionEnabled, !refusesChangeInPreview("set userInteractionEnabled") else { return }
+        isUserInteractionEnabled = on
+        trace.record(.flag(.userInteractionEnabled, on))
+        if !on { endTracking() }
+    }
 
     /// Hides or shows the button; a hidden button ignores touches, and
     /// hiding it mid-touch ends the touch like disabling does.

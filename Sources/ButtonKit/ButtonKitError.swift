@@ -5,6 +5,10 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A name that is not one of the known ones: a style property, a state,
     /// an event, a color, a font weight...; `suggestion` is the likely intent.
     case unknownName(kind: String, name: String, suggestion: String?)
+    /// A name that is not one of the known ones but reads as another
+    /// vocabulary's (UIKit's `UIControlStateHighlighted`, CSS's `rgb(…)`):
+    /// `hint` says what to write instead, in a sentence.
+    case unknownNameHint(kind: String, name: String, hint: String)
     /// A name outside a short fixed list: the near miss when there is one,
     /// else the whole list (a newcomer typing `round` for a corner style
     /// learns `capsule` exists).
@@ -42,6 +46,8 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
             var m = "unknown \(kind) '\(name)'"
             if let s = suggestion { m += "; did you mean '\(s)'?" }
             return m
+        case let .unknownNameHint(kind, name, hint):
+            return "unknown \(kind) '\(name)'; \(hint)"
         case let .notOneOf(kind, name, choices):
             if let s = Suggest.closest(to: name, in: choices) { return "unknown \(kind) '\(name)'; did you mean '\(s)'?" }
             return "unknown \(kind) '\(name)' (expected one of: \(choices.joined(separator: ", ")))"

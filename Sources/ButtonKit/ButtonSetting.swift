@@ -16,6 +16,8 @@ public enum ButtonSetting: Sendable {
     case fallback(Fallback)
     case changesSelectionAsPrimaryAction(Bool)
     case touchMargin(Double)
+    /// UIView's `isUserInteractionEnabled`: false lets touches pass through.
+    case userInteractionEnabled(Bool)
     case adjustsImageWhenHighlighted(Bool)
     case adjustsImageWhenDisabled(Bool)
     case traceLimit(Int)
@@ -59,7 +61,7 @@ public enum ButtonSetting: Sendable {
         case .tag: return 8
         case .fallback: return 9
         case .changesSelectionAsPrimaryAction: return 10
-        case .touchMargin: return 11
+        case .touchMargin, .userInteractionEnabled: return 11
         case .adjustsImageWhenHighlighted: return 12
         case .adjustsImageWhenDisabled: return 13
         case .traceLimit: return 14

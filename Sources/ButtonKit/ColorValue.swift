@@ -25,23 +25,6 @@ public enum ColorValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The name meant by a colour written as Swift spells it: `UIColor.systemBlue`,
-    /// `.systemBlue`, `labelColor`, `systemBackgroundColor` (Objective-C's
-    /// selector), `tint`; nil when none of those forms names a colour.
-    static func uikitSpelling(_ text: String) -> String? {
-        var t = Substring(text)
-        for prefix in ["UIColor.", "uicolor.", "."] where t.hasPrefix(prefix) { t = t.dropFirst(prefix.count) }
-        var candidates = [String(t)]
-        if t.lowercased().hasSuffix("color") { candidates.append(String(t.dropLast(5))) }
-        if t.lowercased() == "tint" { candidates.append("tintColor") }
-        for c in candidates where c != text {
-            if let s = SystemColor(named: c) { return s.rawValue }
-            if c.lowercased() == "tintcolor" { return "tintColor" }
-            if let named = Color.named.first(where: { $0.name.lowercased() == c.lowercased() }) { return named.name }
-        }
-        return nil
-    }
-
     /// A system colour's name (`systemBlue`, `secondaryLabel`, any case),
     /// `tintColor`, or anything `Color(parsing:)` takes. Unknown names are
     /// suggested from both lists.
@@ -53,8 +36,9 @@ public enum ColorValue: Hashable, Sendable, CustomStringConvertible {
         } catch {
             if case .unknownName = error {
                 let names = Color.named.map(\.name) + SystemColor.allCases.map(\.rawValue) + ["tintColor"]
+                if let hint = UIKitSpelling.colorHint(text) { throw .unknownNameHint(kind: "color", name: text, hint: hint) }
                 throw .unknownName(kind: "color", name: text,
-                                   suggestion: Self.uikitSpelling(text) ?? Suggest.closest(to: text, in: names))
+                                   suggestion: UIKitSpelling.colorName(text) ?? Suggest.closest(to: text, in: names))
             }
             throw error
         }

@@ -68,6 +68,9 @@ public struct ControlEvent: OptionSet, Hashable, Sendable, CustomStringConvertib
             if let hit = all.first(where: { $0.name == name }) ?? all.first(where: { $0.name.lowercased() == name.lowercased() }) {
                 result.formUnion(hit.event)
             } else {
+                if let meant = UIKitSpelling.event(text) {
+                    throw .unknownNameHint(kind: "event", name: text, hint: "did you mean '\(meant)'? (ButtonKit's name for it)")
+                }
                 throw .unknownName(kind: "event", name: name, suggestion: Suggest.closest(to: name, in: all.map(\.name)))
             }
         }

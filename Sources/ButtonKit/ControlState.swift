@@ -43,7 +43,12 @@ public struct ControlState: OptionSet, Hashable, Sendable, CustomStringConvertib
             let name = raw.trimmingSpaces().lowercased()
             if name == "normal" { continue }
             guard let flag = ControlState.flagNames.first(where: { $0.name == name }) else {
-                throw .unknownName(kind: "state", name: String(raw.trimmingSpaces()),
+                let given = String(raw.trimmingSpaces())
+                if let meant = UIKitSpelling.state(text) {
+                    throw .unknownNameHint(kind: "state", name: text, hint: "did you mean '\(meant)'? (ButtonKit's name for it)")
+                }
+                if let hint = UIKitSpelling.stateHint(given) { throw .unknownNameHint(kind: "state", name: given, hint: hint) }
+                throw .unknownName(kind: "state", name: given,
                                    suggestion: Suggest.closest(to: name, in: ["normal"] + ControlState.flagNames.map(\.name)))
             }
             result.insert(flag.state)

@@ -127,7 +127,15 @@ public final class RadioGroup: ControlOwner {
             return (true, nil)
         }
         guard let v = RadioValue(saved) else { return (false, "saved value \(saved.display) is not a radio value") }
-        guard values.contains(v) else { return (false, "radio group '\(id)' has no option with value \(v)") }
+        guard values.contains(v) else {
+            // A number saved where the values are strings (or the other way
+            // round) prints like a missing option: say that the types differ.
+            if let same = values.first(where: { $0.typeName != v.typeName && $0.text == v.text }) {
+                return (false, "radio group '\(id)' has no option with value \(v): the saved value is \(v.typeName == "integer" ? "an" : "a") \(v.typeName), "
+                        + "the group's values are \(same.typeName)s (its option \(same)); save and select the same type")
+            }
+            return (false, "radio group '\(id)' has no option with value \(v)")
+        }
         try select(v)
         return (true, nil)
     }

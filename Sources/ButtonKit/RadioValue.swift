@@ -35,6 +35,24 @@ public enum RadioValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The type's name as Lua calls it, for messages.
+    public var typeName: String {
+        switch self {
+        case .string: return "string"
+        case .int: return "integer"
+        case .bool: return "boolean"
+        }
+    }
+
+    /// The value written without quotes (`15` for both `'15'` and 15).
+    var text: String {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        }
+    }
+
     public var json: JSONValue {
         switch self {
         case .string(let s): return .string(s)

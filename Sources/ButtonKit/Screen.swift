@@ -16,6 +16,16 @@ public final class Screen: TraitEnvironment {
             }
         }
 
+        /// Whether both are the same object (not merely equal ids).
+        func isSame(as other: Item) -> Bool {
+            switch (self, other) {
+            case let (.button(a), .button(b)): return a === b
+            case let (.radioGroup(a), .radioGroup(b)): return a === b
+            case let (.sortBar(a), .sortBar(b)): return a === b
+            default: return false
+            }
+        }
+
         var id: String {
             switch self {
             case .button(let b): return b.id
@@ -106,9 +116,12 @@ public final class Screen: TraitEnvironment {
     }
 
     /// Adds on top of everything added before; the item inherits this
-    /// screen's traits from now on. A handler's error from the update this
+    /// screen's traits from now on. An item already on the screen moves to
+    /// the top, as UIKit's `addSubview` moves a view it already holds
+    /// (it is never listed twice). A handler's error from the update this
     /// may cause waits in its button (see `Button.takePendingUpdateError`).
     public func add(_ item: Item) {
+        items.removeAll { $0.isSame(as: item) }
         items.append(item)
         switch item {
         case .button(let b):
@@ -126,9 +139,19 @@ public final class Screen: TraitEnvironment {
     /// Every button, bottom to top.
     public var allButtons: [Button] { items.flatMap(\.buttons) }
 
-    /// The topmost visible, enabled button whose frame contains the point.
+    /// The alpha below which UIKit's hit-testing passes over a view.
+    public static let hitTestMinimumAlpha = 0.01
+
+    /// The topmost button whose frame contains the point and that takes
+    /// touches, as UIKit's `hitTest(_:with:)` finds it: views that are
+    /// hidden, have user interaction off or an alpha below 0.01 are passed
+    /// over (the touch goes to what is below), and a disabled button is
+    /// skipped too (`ButtonKit` models no superview to catch it).
     public func hitTest(_ p: Point) -> Button? {
-        for b in allButtons.reversed() where b.acceptsTouches && b.frame.contains(p) { return b }
+        for b in allButtons.reversed() where b.acceptsTouches && b.frame.contains(p) {
+            if b.appearance.alpha < Screen.hitTestMinimumAlpha { continue }
+            return b
+        }
         return nil
     }
 

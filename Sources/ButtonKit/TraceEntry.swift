@@ -13,7 +13,7 @@ public enum TraceEntry: Hashable, Sendable, CustomStringConvertible {
 
     /// The flags whose changes are traced, named as scripts read them.
     public enum Flag: UInt8, Sendable {
-        case highlighted, enabled, selected, focused, hidden
+        case highlighted, enabled, selected, focused, hidden, userInteractionEnabled
         var name: String {
             switch self {
             case .highlighted: return "highlighted"
@@ -21,6 +21,7 @@ public enum TraceEntry: Hashable, Sendable, CustomStringConvertible {
             case .selected: return "selected"
             case .focused: return "focused"
             case .hidden: return "hidden"
+            case .userInteractionEnabled: return "userInteractionEnabled"
             }
         }
     }

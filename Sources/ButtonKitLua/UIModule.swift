@@ -60,6 +60,12 @@ enum UIModule {
             for (n, e) in ControlEvent.singles + ControlEvent.groups { Push.field(L, n) { lua_pushinteger(L, lua_Integer(e.rawValue)) } }
         }
         Push.field(L, "version") { Value.pushString(L, version) }
+        // `ui.buton {}` would say "attempt to call a nil value": a name `ui`
+        // lacks is an error with a did-you-mean instead (`rawget(ui, k)`
+        // tests for a name without one).
+        lua_createtable(L, 0, 1)
+        Push.field(L, "__index") { bk_pushhostfn(L, { L in Host.run(L, UIModule.unknownName) }, 0) }
+        lua_setmetatable(L, -2)
         lua_pushvalue(L, -1)
         ctx.moduleRef = luaL_ref(L, bk_registryindex())
         // The global `ui` and package.loaded.buttonkit are the same table.
@@ -76,6 +82,27 @@ enum UIModule {
             bk_pop(L, 1)
         }
         bk_pop(L, 3)
+    }
+
+    /// `ui.NAME` for a name `ui` does not have (the key is argument #2).
+    static func unknownName(_ L: OpaquePointer) throws -> Int32 {
+        let key = Value.describe(L, 2)
+        var names = functions.map(\.name) + tables
+        if lua_type(L, 1) == LUA_TTABLE {
+            // Names a script or a later version added count too.
+            lua_pushnil(L)
+            var r = bk_pnext(L, 1)
+            while r > 0 {
+                if let k = Value.string(L, -2) { names.append(k) }
+                bk_pop(L, 1)
+                r = bk_pnext(L, 1)
+            }
+            if r < 0 { bk_pop(L, 1) }
+        }
+        var msg = "unknown name '\(key)' in ui"
+        if let s = Suggest.closest(to: key, in: names) { msg += "; did you mean 'ui.\(s)'?" }
+        else { msg += " (its names: \(functions.map(\.name).joined(separator: ", ")))" }
+        throw BridgeError(msg)
     }
 
     // MARK: Constructors

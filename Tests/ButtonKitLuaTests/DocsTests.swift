@@ -34,6 +34,30 @@ struct DocsTests {
         }
     }
 
+    /// docs/uikit.md's Swift example is the test that runs it, word for word.
+    @Test func theUIKitPagesSwiftExampleIsATestThatPasses() throws {
+        let page = try String(contentsOf: CLI.root.appendingPathComponent("docs/uikit.md"), encoding: .utf8)
+        let source = try String(contentsOf: CLI.root.appendingPathComponent("Tests/ButtonKitTests/SwiftUsageExampleTests.swift"), encoding: .utf8)
+        let begin = try #require(source.range(of: "// example begins\n")), end = try #require(source.range(of: "// example ends"))
+        let example = String(source[begin.upperBound..<end.lowerBound])
+        #expect(page.contains("```swift\n" + example + "```"), "docs/uikit.md must quote SwiftUsageExampleTests.swift's example exactly")
+    }
+
+    /// The errors docs/uikit.md shows for UIKit habits are what the binary says.
+    @Test func theUIKitPagesErrorsAreWhatTheBinarySays() throws {
+        let page = try String(contentsOf: CLI.root.appendingPathComponent("docs/uikit.md"), encoding: .utf8)
+        let block = try #require(page.components(separatedBy: "```\n").dropFirst().first)
+        let lines = block.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        for (i, line) in lines.enumerated() where line.hasPrefix("> ") && i + 1 < lines.count {
+            let r = try CLI.run(["run", "-e", "local b = ui.button {}; " + line.dropFirst(2)])
+            #expect(r.status == 1)
+            #expect(r.stderr.contains(": " + lines[i + 1] + "\n"), "\(line) prints \(r.stderr)")
+            checked += 1
+        }
+        #expect(checked == 4)
+    }
+
     /// The named colours' table in api.md is what the model resolves.
     @Test func theNamedColoursTableMatchesTheModel() throws {
         let text = try String(contentsOf: CLI.root.appendingPathComponent("docs/api.md"), encoding: .utf8)

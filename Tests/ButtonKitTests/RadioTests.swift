@@ -161,6 +161,19 @@ struct RadioTests {
         #expect(g.value == .string("5"))
     }
 
+    @Test func restoreOfAValueOfAnotherTypeSaysTheTypesDiffer() throws {
+        let dir = makeTempDir()
+        let store = try Store(path: dir + "/prefs.json")
+        try store.set("time", .int(15))
+        let g = try group()
+        try g.select(.string("5"))
+        let r = try g.restore(from: store)
+        #expect(!r.ok)
+        #expect(r.reason == "radio group 'time' has no option with value 15: the saved value is an integer, "
+                + "the group's values are strings (its option '15'); save and select the same type")
+        #expect(g.value == .string("5"))
+    }
+
     @Test func restoreWithNothingSavedReturnsFalse() throws {
         let dir = makeTempDir()
         let g = try group()

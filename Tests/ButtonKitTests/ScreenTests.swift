@@ -17,6 +17,39 @@ struct ScreenTests {
         #expect(s.hitTest(Point(x: 500, y: 500)) == nil)
     }
 
+    @Test func hitTestPassesOverWhatUIKitPassesOver() {
+        let s = Screen()
+        let under = Button(id: "under", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let top = Button(id: "top", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        s.add(.button(under)); s.add(.button(top))
+        let p = Point(x: 10, y: 10)
+        #expect(s.hitTest(p) === top)
+        // User interaction off: the touch goes through, and the button's own
+        // touch calls are ignored, but it is not disabled.
+        top.setUserInteractionEnabled(false)
+        #expect(s.hitTest(p) === under)
+        #expect((try? top.tap()) == false)
+        #expect(top.state == .normal)
+        #expect(top.trace.lines == ["userInteractionEnabled=false"])
+        top.setUserInteractionEnabled(true)
+        // Alpha below 0.01 in the current state: passed over; at 0.01, hit.
+        var faint = Style(); faint.alpha = 0.005
+        top.style(.normal, faint)
+        #expect(s.hitTest(p) === under)
+        faint.alpha = 0.01
+        top.style(.normal, faint)
+        #expect(s.hitTest(p) === top)
+    }
+
+    @Test func addingAnItemAgainMovesItToTheTop() {
+        let s = Screen()
+        let a = Button(id: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let b = Button(id: "b", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        s.add(.button(a)); s.add(.button(b)); s.add(.button(a))
+        #expect(s.allButtons.map(\.id) == ["b", "a"])
+        #expect(s.hitTest(Point(x: 5, y: 5)) === a)
+    }
+
     @Test func frameContainsExcludesMaxEdges() {
         let r = Rect(x: 0, y: 0, width: 10, height: 10)
         #expect(r.contains(Point(x: 0, y: 0)))

@@ -33,11 +33,42 @@ struct SuggestTests {
     }
 
     @Test func coloursInSwiftSpellingAreSuggestedByTheirNames() {
-        #expect(ColorValue.uikitSpelling("UIColor.systemBlue") == "systemBlue")
-        #expect(ColorValue.uikitSpelling("secondaryLabelColor") == "secondaryLabel")
-        #expect(ColorValue.uikitSpelling("redColor") == "red")
-        #expect(ColorValue.uikitSpelling("tint") == "tintColor")
-        #expect(ColorValue.uikitSpelling("nothing") == nil)
+        #expect(UIKitSpelling.colorName("UIColor.systemBlue") == "systemBlue")
+        #expect(UIKitSpelling.colorName("secondaryLabelColor") == "secondaryLabel")
+        #expect(UIKitSpelling.colorName("redColor") == "red")
+        #expect(UIKitSpelling.colorName("tint") == "tintColor")
+        #expect(UIKitSpelling.colorName("nothing") == nil)
+    }
+
+    @Test func uikitConstantsAndSwiftSpellingsNameTheState() {
+        #expect(UIKitSpelling.state("UIControlStateHighlighted") == "highlighted")
+        #expect(UIKitSpelling.state("UIControl.State.selected") == "selected")
+        #expect(UIKitSpelling.state("[.selected, .highlighted]") == "selected|highlighted")
+        #expect(UIKitSpelling.state("UIControlStateSelected | UIControlStateHighlighted") == "selected|highlighted")
+        #expect(UIKitSpelling.state("UIControlStateNormal") == "normal")
+        // ButtonKit's own spelling, or no state at all: nothing to suggest.
+        #expect(UIKitSpelling.state("selected") == nil)
+        #expect(UIKitSpelling.state("UIControlStateWobbly") == nil)
+        #expect(UIKitSpelling.event("UIControlEventTouchUpInside") == "touchUpInside")
+        #expect(UIKitSpelling.event("[.touchDown, .touchUpInside]") == "touchDown|touchUpInside")
+        #expect(UIKitSpelling.event("UIControlEventsAllEvents") == "allEvents")
+    }
+
+    @Test func constructorColoursAreAnsweredWithTheirValue() throws {
+        #expect(UIKitSpelling.colorHint("rgb(255, 0, 0)") == "write it as ui.rgb(255, 0, 0) or '#FF0000'")
+        #expect(UIKitSpelling.colorHint("rgba(0, 0, 255, 0.5)") == "write it as ui.rgb(0, 0, 255, 0.5) or '#0000FF80'")
+        #expect(UIKitSpelling.colorHint("[UIColor colorWithRed:1 green:1 blue:0 alpha:1]") == "write it as ui.rgb(255, 255, 0, 1) or '#FFFF00'")
+        #expect(UIKitSpelling.colorHint("UIColor(white: 0.5, alpha: 1)") == "write it as ui.rgb(128, 128, 128, 1) or '#808080'")
+        #expect(UIKitSpelling.colorHint("rgb(300, 0, 0)") == nil)
+        #expect(UIKitSpelling.colorHint("tomato") == nil)
+        // The error carries it, and the state and colour parsers use it.
+        #expect(throws: ButtonKitError.unknownNameHint(kind: "color", name: "rgb(255, 0, 0)", hint: "write it as ui.rgb(255, 0, 0) or '#FF0000'")) {
+            try ColorValue(parsing: "rgb(255, 0, 0)")
+        }
+        #expect(throws: ButtonKitError.unknownNameHint(kind: "state", name: "UIControlStateHighlighted",
+                                                       hint: "did you mean 'highlighted'? (ButtonKit's name for it)")) {
+            try ControlState(parsing: "UIControlStateHighlighted")
+        }
     }
 
     @Test func aHugeWordIsAnsweredAtOnce() {

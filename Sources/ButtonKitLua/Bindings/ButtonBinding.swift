@@ -45,6 +45,8 @@ enum ButtonBinding {
         }),
         Field("changesSelectionAsPrimaryAction", get: { L, b in Value.pushBool(L, b.changesSelectionAsPrimaryAction) },
               setting: { L, i throws(BridgeError) in .changesSelectionAsPrimaryAction(try Read.bool(L, i)) }),
+        Field("userInteractionEnabled", get: { L, b in Value.pushBool(L, b.isUserInteractionEnabled) },
+              setting: { L, i throws(BridgeError) in .userInteractionEnabled(try Read.bool(L, i)) }),
         Field("touchMargin", get: { L, b in Value.pushNumber(L, b.touchMargin) }, setting: { L, i throws(BridgeError) in .touchMargin(try Read.number(L, i)) }),
         Field("adjustsImageWhenHighlighted", get: { L, b in Value.pushBool(L, b.adjustsImageWhenHighlighted) },
               setting: { L, i throws(BridgeError) in .adjustsImageWhenHighlighted(try Read.bool(L, i)) }),

@@ -91,13 +91,26 @@ enum ContainerBridge {
     /// Returns the container and its stack index.
     static func open<C: SelectionContainer>(_ L: OpaquePointer, _ t: LuaTable, kind: Binding.Kind, keys: [String],
                                             make: (String) -> C) throws -> (C, Int32) {
-        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor", "contentSize", "layoutDirection"] + keys, allowArray: true)
+        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor", "contentSize", "layoutDirection"] + keys, allowArray: true) { key in
+            memberHint(key, kind: kind)
+        }
         let c = make(try t.read("id", Read.name) ?? LuaContext.of(L).nextID(kind.name))
         Identity.push(L, c, kind: kind)
         let index = lua_gettop(L)
         for (st, s) in try t.read("style", Read.styles) ?? [] { c.addMemberStyle(s, for: st) }
         try applyTraits(c, t)
         return (c, index)
+    }
+
+    /// A member's option (`key`, `title`, `value`) given to the container
+    /// itself: show where it goes, with the member form.
+    static func memberHint(_ key: String, kind: Binding.Kind) -> String? {
+        let sort = kind == .sortBar
+        guard ButtonBinding.optionNames(sort: true).contains(key) || key == "value" else { return nil }
+        if sort {
+            return "'\(key)' belongs to an item of the bar: ui.sortBar { id = \"sort\", { title = \"Price\", key = \"price\" }, { title = \"Sales\", key = \"sales\" } } (each item is a table of sortButton options, or a sort button)"
+        }
+        return "'\(key)' belongs to an option of the group: ui.radioGroup { id = \"time\", options = { { title = \"Any\", value = \"\" }, { title = \"15 days\", value = \"15\" } } } (each option is a table of button options plus its value)"
     }
 
     private static func applyTraits(_ owner: some SelectionContainer, _ t: LuaTable) throws {

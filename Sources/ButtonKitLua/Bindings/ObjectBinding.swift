@@ -90,7 +90,11 @@ struct ObjectBinding<Object: AnyObject>: KindBinding {
     func unknownField(_ L: OpaquePointer) -> BridgeError {
         let key = Value.describe(L, 2)
         var msg = "unknown field '\(key)' of \(name)"
-        if let s = Suggest.closest(to: key, in: fieldNames + methodNames) { msg += "; did you mean '\(s)'?" }
+        if let h = UIKitMembers.hint(for: key, on: kind) {
+            msg += "; \(h)"
+        } else if let s = Suggest.closest(to: key, in: fieldNames + methodNames) {
+            msg += "; did you mean '\(s)'?"
+        }
         return BridgeError(msg)
     }
 

@@ -1,1 +1,0 @@
-it("pass", function() print("hello from pass") end)
