@@ -41,6 +41,10 @@
 ---@field userInterfaceStyle string
 ---@field configuration table
 ---@field accessibilityLabel string
+---@field accessibilityTraits table
+---@field accessibilityValue string
+---@field accessibilityHint string
+---@field accessibilityDescription string (read-only)
 ---@field contentEdgeInsets table
 ---@field titleEdgeInsets table
 ---@field semanticContentAttribute string
@@ -484,6 +488,9 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field accessibilityTraits? table
+---@field accessibilityValue? string
+---@field accessibilityHint? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
 ---@field semanticContentAttribute? string
@@ -515,6 +522,9 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field accessibilityTraits? table
+---@field accessibilityValue? string
+---@field accessibilityHint? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
 ---@field semanticContentAttribute? string
@@ -661,7 +671,9 @@ function ui.contrast(foreground, background, traits) end
 
 --- The accessibility problems of a control, of every member of a group or bar,
 --- of every button on a screen, or of a list of those, as a list of problem
---- tables (empty when there is none).
+--- tables (empty when there is none). The targets are audited together:
+--- controls sharing an id are both checked, and overlaps and shared labels
+--- are found between them.
 ---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|table
 ---@param options? table
 ---@return table

@@ -66,6 +66,9 @@ extension Button {
         case .contentEdgeInsets(let i): contentEdgeInsets = i
         case .titleEdgeInsets(let i): titleEdgeInsets = i
         case .semanticContentAttribute(let a): semanticContentAttribute = a
+        case .accessibilityTraits(let t): ownAccessibilityTraits = t
+        case .accessibilityValue(let v): accessibilityValue = v
+        case .accessibilityHint(let h): accessibilityHint = h
         }
     }
 

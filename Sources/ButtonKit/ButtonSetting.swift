@@ -37,6 +37,9 @@ public enum ButtonSetting: Sendable {
     case contentEdgeInsets(ButtonInsets)
     case titleEdgeInsets(ButtonInsets)
     case semanticContentAttribute(SemanticContentAttribute)
+    case accessibilityTraits([AccessibilityTrait])
+    case accessibilityValue(String?)
+    case accessibilityHint(String?)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -76,6 +79,9 @@ public enum ButtonSetting: Sendable {
         case .contentEdgeInsets: return 23
         case .titleEdgeInsets: return 24
         case .semanticContentAttribute: return 25
+        case .accessibilityTraits: return 26
+        case .accessibilityValue: return 27
+        case .accessibilityHint: return 28
         case .initialDirection: return 30
         case .cycle: return 31
         case .icons: return 32

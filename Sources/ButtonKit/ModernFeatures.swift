@@ -12,6 +12,9 @@ final class ModernFeatures {
     var type: ButtonType = .custom
     var configuration: ButtonConfiguration?
     var accessibilityLabel: String?
+    var accessibilityTraits: [AccessibilityTrait] = [.button]
+    var accessibilityValue: String?
+    var accessibilityHint: String?
     var adjustsFontForContentSizeCategory = false
     var contentEdgeInsets = ButtonInsets.zero
     var semanticContentAttribute = SemanticContentAttribute.unspecified

@@ -40,9 +40,11 @@ extension Read {
 
 extension Push {
     /// The appearance table; with a button's `layout`, also `displayedText`
-    /// (the title as UIKit would draw it in the frame) and `truncated`.
-    package static func appearance(_ L: OpaquePointer, _ a: Appearance, layout title: TitleLayout? = nil) {
-        lua_createtable(L, 0, 18)
+    /// (the title as UIKit would draw it in the frame) and `truncated`, and
+    /// with `spoken`, `accessibilityDescription` (what VoiceOver reads in that state).
+    package static func appearance(_ L: OpaquePointer, _ a: Appearance, layout title: TitleLayout? = nil, spoken: String? = nil) {
+        lua_createtable(L, 0, 19)
+        if let s = spoken { field(L, "accessibilityDescription") { Value.pushString(L, s) } }
         if let l = title {
             if let t = l.displayedText { field(L, "displayedText") { Value.pushString(L, t) } }
             field(L, "truncated") { Value.pushBool(L, l.truncated) }

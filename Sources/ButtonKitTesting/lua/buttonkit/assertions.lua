@@ -10,7 +10,7 @@ local color_keys = { titleColor = true, backgroundColor = true, borderColor = tr
 -- The keys of a resolved appearance (a sort button's adds direction).
 local appearance_keys = { "state", "title", "attributedTitle", "text", "titleColor", "backgroundColor",
   "borderColor", "borderWidth", "cornerRadius", "font", "image", "backgroundImage", "imageAdjustment",
-  "alpha", "direction" }
+  "alpha", "direction", "displayedText", "truncated", "accessibilityDescription" }
 local is_appearance_key = {}
 for _, k in ipairs(appearance_keys) do is_appearance_key[k] = true end
 
