@@ -49,4 +49,18 @@ struct AuditCommandTests {
         #expect(help.status == 0 && help.stdout.contains("--min-contrast=RATIO") && help.stdout.contains("--states=STATES"))
         #expect(try CLI.run(["help"]).stdout.contains("buttonkit audit SCRIPT"))
     }
+
+    /// The trial: a 20×20 button sharing an id with a good one passed, exit 0.
+    @Test func aSmallButtonSharingAnIdWithAGoodOneIsAuditedAndTheIdReported() throws {
+        let dir = try CLI.scratch()
+        try """
+        local s = ui.screen {}
+        s:add(ui.button { id = "pay", title = "Pay", frame = { 20, 20, 20, 20 }, style = { normal = { titleColor = "label" } } })
+        s:add(ui.button { id = "pay", title = "Pay", frame = { 20, 600, 335, 50 }, style = { normal = { titleColor = "label" } } })
+        """.write(to: dir.appendingPathComponent("dup.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["audit", "--check", "hitTarget,duplicateId", "dup.lua"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stdout == "pay#2: id 'pay' is used by 2 live controls (a lookup by id finds only one)\npay: hit target 20x20 pt < 44x44 pt\n", "\(r.stdout)")
+        #expect(r.stderr.contains("in 2 of 2 controls"), "\(r.stderr)")
+    }
 }
