@@ -46,6 +46,19 @@ extension Button {
     /// What VoiceOver reads for the button in `state` (the title of that
     /// state unless an accessibilityLabel is set), pieces joined by ", ".
     public func accessibilityDescription(for state: ControlState, title: String?) -> String {
+        // Most buttons set none of it: their sentence without the lists below.
+        guard let m = modern, m.accessibilityLabel != nil || m.accessibilityValue != nil || m.accessibilityHint != nil
+                || m.accessibilityTraits != [.button] else {
+            var out = state.contains(.selected) ? "Selected, " : ""
+            if let t = title, !t.trimmingSpaces().isEmpty {
+                out += t.trimmingSpaces()
+                out += ", Button"
+            } else {
+                out += "Button"
+            }
+            if state.contains(.disabled) { out += ", Dimmed" }
+            return out
+        }
         let traits = accessibilityTraits(for: state)
         var parts: [String] = []
         if traits.contains(.selected) { parts.append("Selected") }

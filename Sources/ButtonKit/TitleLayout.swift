@@ -50,6 +50,16 @@ public struct TitleLayout: Hashable, Sendable {
                            contentInsets: ButtonInsets = .zero, titleInsets: ButtonInsets = .zero,
                            metrics: TextMetrics = .shared) -> TitleLayout {
         let m = metrics
+        // The common case first, without splitting the title: a plain title
+        // that fits on one line (every appearance read asks this).
+        if a.attributedTitle == nil, let t = a.title, !t.isEmpty {
+            if let fits = wholeLine(a, t, width: width, height: height, contentInsets: contentInsets, titleInsets: titleInsets, m) {
+                return fits
+            }
+        } else if a.attributedTitle == nil, a.layout == nil {
+            return TitleLayout(displayedText: nil, truncated: false, lines: [], textWidth: 0, textHeight: 0,
+                               availableWidth: width, availableHeight: height, clippedVertically: false, imageSide: 0)
+        }
         let pieces = segments(of: a)
         let hasText = !pieces.isEmpty
         if let l = a.layout {
@@ -79,6 +89,38 @@ public struct TitleLayout: Hashable, Sendable {
         var out = singleLine(pieces, width: max(0, w), height: max(0, h), font: a.font, m)
         out.imageSide = side
         return out
+    }
+
+    /// The layout of a plain title when it fits on one line whole, else nil.
+    static func wholeLine(_ a: Appearance, _ t: String, width: Double, height: Double,
+                          contentInsets: ButtonInsets, titleInsets: ButtonInsets, _ m: TextMetrics) -> TitleLayout? {
+        if t.contains("\n") { return nil }
+        let w = m.width(t, a.font)
+        let lh = m.lineHeight(a.font)
+        var roomW: Double, roomH: Double, side = 0.0
+        if let l = a.layout {
+            let hasImage = a.image != nil || l.showsActivityIndicator
+            side = hasImage ? imageSide(font: a.font, height: height, configured: true) : 0
+            let gap = hasImage ? l.imagePadding : 0
+            roomW = width - l.contentInsets.leading - l.contentInsets.trailing
+            roomH = height
+            switch l.imagePlacement {
+            case .leading, .trailing: roomW -= side + gap
+            case .top, .bottom: roomH -= side + gap
+            }
+            if let sub = l.subtitle, !sub.isEmpty { roomH -= m.lineHeight(l.subtitleFont) + l.titlePadding }
+        } else {
+            side = a.image != nil ? imageSide(font: a.font, height: height, configured: false) : 0
+            let gap = a.image != nil ? legacyImageGap : 0
+            roomW = width - contentInsets.horizontal - side - gap - titleInsets.horizontal
+            roomH = height - contentInsets.vertical - titleInsets.vertical
+        }
+        roomW = max(0, roomW); roomH = max(0, roomH)
+        guard w <= roomW + 0.001 else { return nil }
+        // A configured title taller than its room is handled by wrapping.
+        if a.layout != nil && lh > roomH + 0.001 { return nil }
+        return TitleLayout(displayedText: t, truncated: false, lines: [t], textWidth: w, textHeight: lh,
+                           availableWidth: roomW, availableHeight: roomH, clippedVertically: lh > roomH + 0.001, imageSide: side)
     }
 
     // MARK: Text as runs of one font
