@@ -35,6 +35,8 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     case corruptStore(path: String, line: Int, column: Int, reason: String)
     /// A file system operation that failed, with the OS's reason.
     case io(path: String, operation: String, reason: String)
+    /// A path the confinement refuses; the message says which and why.
+    case refused(String)
     /// A configuration update handler run for a preview tried to change the
     /// button (refused: a preview leaves the button as it was).
     case changeDuringPreview(control: String, change: String, state: String)
@@ -76,6 +78,8 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
             return "\(path):\(line):\(column): not valid JSON: \(reason) (the file was left untouched)"
         case let .io(path, operation, reason):
             return "cannot \(operation) '\(path)': \(reason)"
+        case let .refused(message):
+            return message
         }
     }
 

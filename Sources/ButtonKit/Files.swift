@@ -2,18 +2,14 @@
 import Glibc
 #endif
 
-/// File helpers the bridge and the command line share (snapshots, spec
-/// discovery, reports), on top of the same POSIX calls the store uses.
+/// File helpers the bridge and the command line share (spec discovery,
+/// folders to make), on top of the same POSIX calls the store uses. Files
+/// the host writes go through a `Folder`, opened where they may be.
 public enum Files {
     /// The whole file as UTF-8 text, or an error naming the path and the reason.
     public static func read(_ path: String) throws(ButtonKitError) -> String { try FileIO.read(path) }
     /// A whole file as raw bytes (stats files, anything not text).
     public static func readBytes(_ path: String) throws(ButtonKitError) -> [UInt8] { try FileIO.readBytes(path) }
-
-    /// Atomic replace: temporary file, fsync, rename.
-    public static func writeAtomically(_ text: String, to path: String) throws(ButtonKitError) {
-        try FileIO.writeAtomically(text, to: path)
-    }
 
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool { FileIO.exists(path) }

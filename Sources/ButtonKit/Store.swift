@@ -13,10 +13,20 @@
 /// kept as written. Temporary files of writers that died are removed when a
 /// store opens.
 ///
+/// The file, its lock and its temporary files sit in one folder, opened
+/// again for every operation by whoever made the store (`folder`): the
+/// bridge opens a confined script's store folder beneath the working tree,
+/// so each operation is checked where the file really is.
+///
 /// Out of scope: file systems without `flock` between machines (NFS), and
 /// writers that do not use the lock.
 public final class Store {
     public let path: String
+    /// Opens the folder holding the file for an operation (`nil`: the
+    /// store being opened; else "get", "set", "delete", "keys").
+    public typealias Opener = (_ operation: String?) throws(ButtonKitError) -> Folder
+    private let name: String
+    private let openFolder: Opener
     private var data: [String: JSONValue] = [:]
     private var loaded: FileIO.Identity?
     /// Test hook: the next write stops after this many bytes, as if the
@@ -24,21 +34,30 @@ public final class Store {
     var crashNextWriteAfterBytes: Int?
 
     /// Opens `path`, creating an empty store file when it does not exist.
-    public init(path: String) throws(ButtonKitError) {
+    /// Without `folder`, the folder the path names (links followed).
+    public init(path: String, folder: Opener? = nil) throws(ButtonKitError) {
         self.path = path
-        FileIO.removeStaleTemporaries(of: path)
-        try FileIO.withLock(path) { () throws(ButtonKitError) in
-            if !FileIO.exists(path) { try FileIO.writeAtomically("{}\n", to: path) }
+        self.name = PathText.basename(of: path)
+        if let folder {
+            self.openFolder = folder
+        } else {
+            let dir = PathText.directory(of: path)
+            self.openFolder = { (_: String?) throws(ButtonKitError) -> Folder in try Folder.open(dir) }
         }
-        try refresh()
+        let f = try openFolder(nil)
+        f.removeStaleTemporaries(of: name)
+        try f.withLock(name) { () throws(ButtonKitError) in
+            if !f.exists(name) { try f.writeAtomically("{}\n", to: name) }
+        }
+        try refresh(f)
     }
 
     /// Reads the file again when another writer replaced it since.
-    private func refresh() throws(ButtonKitError) {
-        let id = FileIO.identity(path)
+    private func refresh(_ f: Folder) throws(ButtonKitError) {
+        let id = f.identity(name)
         if id != nil && id == loaded { return }
-        guard FileIO.exists(path) else { data = [:]; loaded = nil; return }
-        let bytes = try FileIO.readBytes(path)
+        guard f.exists(name) else { data = [:]; loaded = nil; return }
+        let bytes = try f.readBytes(name)
         let parsed: JSONValue
         do { parsed = try JSON.parse(bytes: bytes) } catch {
             throw .corruptStore(path: path, line: error.line, column: error.column, reason: error.reason)
@@ -52,43 +71,48 @@ public final class Store {
 
     /// The stored value, or nil when the key is absent.
     public func get(_ key: String) throws(ButtonKitError) -> JSONValue? {
-        try refresh()
+        try refresh(try openFolder("get"))
         guard let i = data.index(forKey: key), !Spelling.differ(data.keys[i], key) else { return nil }
         return data.values[i]
     }
 
     /// Stores `value` under `key` (nil deletes) and writes the file.
     public func set(_ key: String, _ value: JSONValue?) throws(ButtonKitError) {
-        try FileIO.withLock(path) { () throws(ButtonKitError) in
+        try update(key, value, value == nil ? "delete" : "set")
+    }
+
+    private func update(_ key: String, _ value: JSONValue?, _ operation: String) throws(ButtonKitError) {
+        let f = try openFolder(operation)
+        try f.withLock(name) { () throws(ButtonKitError) in
             loaded = nil
-            try refresh()
+            try refresh(f)
             var next = data
             if let i = next.index(forKey: key), Spelling.differ(next.keys[i], key) {
                 throw .otherSpelling(holder: "store '\(path)'", noun: "key", given: key, held: next.keys[i])
             }
             next[key] = value
-            try persist(next)
+            try persist(next, in: f)
             data = next
-            loaded = FileIO.identity(path)
+            loaded = f.identity(name)
         }
     }
 
     /// Removes `key` and writes the file.
-    public func delete(_ key: String) throws(ButtonKitError) { try set(key, nil) }
+    public func delete(_ key: String) throws(ButtonKitError) { try update(key, nil, "delete") }
 
     /// Keys in sorted order.
     public func keys() throws(ButtonKitError) -> [String] {
-        try refresh()
+        try refresh(try openFolder("keys"))
         return data.keys.sorted()
     }
 
     /// What was read last, without touching the disk (footprints, summaries).
     var cachedEntries: [String: JSONValue] { data }
 
-    private func persist(_ next: [String: JSONValue]) throws(ButtonKitError) {
+    private func persist(_ next: [String: JSONValue], in f: Folder) throws(ButtonKitError) {
         let text = JSON.serialize(.object(next), pretty: true) + "\n"
         let crash = crashNextWriteAfterBytes
         crashNextWriteAfterBytes = nil
-        try FileIO.writeAtomically(text, to: path, crashAfterBytes: crash)
+        try f.writeAtomically(text, to: name, crashAfterBytes: crash)
     }
 }

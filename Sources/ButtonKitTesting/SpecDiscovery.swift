@@ -24,12 +24,13 @@ public enum SpecDiscovery {
         // Plain patterns (the usual `_spec`) need no Lua state to match.
         let matcher = (patterns + excluding).allSatisfy(isPlain) ? nil : try? LuaPattern()
         var out: [String] = []
+        let tree = confined ? Confinement() : nil
         for p in paths {
             if Files.isDirectory(p) {
                 var found: [String] = []
                 walk(p, matcher, patterns, excluding, recursive, &found)
                 for f in found {
-                    if confined && !LuaContext.isInsideWorkingTree(f) { outside(f) } else { out.append(f) }
+                    if let tree, !tree.contains(f) { outside(f) } else { out.append(f) }
                 }
             } else if Files.exists(p) {
                 out.append(p)

@@ -56,10 +56,26 @@ public enum SpecRunner {
                            onStart: @escaping (String, Int, String?) -> Void = { _, _, _ in },
                            onResult: @escaping (TestResult) -> Void) {
         let ctx = template.context
-        ctx.owner = TestFramework.Session(file: file, onResult: onResult, onNote: onNote, onStart: onStart)
+        // The spec's folder, for its snapshots: confined, one inside the
+        // tree is opened beneath it, as the spec file itself is loaded.
+        let dir = Files.directory(of: file)
+        var specFolder = try? Folder.open(dir)
+        if beneathTree(file, options) {
+            specFolder = try? ctx.confinement.folder(dir, "snapshot", creating: false)
+        }
+        ctx.owner = TestFramework.Session(file: file, specFolder: specFolder, onResult: onResult, onNote: onNote, onStart: onStart)
         // Coverage leaves the spec file itself out (unless the settings name it).
         bk_coverage_set_spec(ctx.L, file)
         if options.inWorker { ctx.endWithLastWords() }
+        // A worker confines itself before any of the file's code runs
+        // (Landlock: the working tree), keeping what it was named outside
+        // the tree on the command line: those files, and a spec's own
+        // folder for its snapshots.
+        if options.inWorker && options.sandbox {
+            var grants = ([file] + options.helpers).filter(options.outsideAtStart.contains).map(Confinement.Grant.reading)
+            if options.outsideAtStart.contains(file) { grants.append(.writing(Files.directory(of: file))) }
+            ctx.lockDown(grants)
+        }
         let exe = LuaContext.executablePath ?? "buttonkit"
         let interpreter = [options.interpreter ?? exe]
         do {
@@ -70,7 +86,7 @@ public enum SpecRunner {
             for h in options.helpers {
                 // A helper sees -Xhelper's options as its arg, as in busted.
                 ctx.setArg(script: h, args: options.helperArgs, interpreter: interpreter)
-                try ctx.runFile(h, timeout: options.timeout) { () throws(LuaError) in try stillWhereItWas(h, options) }
+                try ctx.runFile(h, timeout: options.timeout, beneathTree: beneathTree(h, options))
             }
             ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
             try TestFramework.runSpec(in: ctx, file: file, options: options)
@@ -81,12 +97,13 @@ public enum SpecRunner {
 }
 
 extension SpecRunner {
-    /// Confined, a spec file or helper that was inside the working tree when
-    /// the run started must still be there when it loads: the host loads it,
-    /// and an earlier spec file may have moved folders since.
-    static func stillWhereItWas(_ path: String, _ options: TestOptions) throws(LuaError) {
-        guard options.sandbox, !options.outsideAtStart.contains(path), !LuaContext.isInsideWorkingTree(path) else { return }
-        throw LuaError(kind: .file, message: "\(path) no longer leads inside the working tree (a folder was moved); under --sandbox it is not loaded")
+    /// Confined, a spec file or helper that was inside the working tree
+    /// when the run started is loaded beneath the tree (the kernel resolves
+    /// its name there as it loads): an earlier spec file may have moved
+    /// folders since. One named on the command line outside the tree is the
+    /// caller's choice and loads as named.
+    static func beneathTree(_ path: String, _ options: TestOptions) -> Bool {
+        options.sandbox && !options.outsideAtStart.contains(path)
     }
 }
 

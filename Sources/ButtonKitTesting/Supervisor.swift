@@ -67,6 +67,7 @@ public struct Supervisor {
         var next = 0
         var stopped = false
         let template = try? SpecRunner.prepare(settings.workerOptions)
+        let tree = settings.options.sandbox ? Confinement() : nil
 
         /// Forks a process that runs file `f` (skipping what was reported).
         func start(_ f: Int) -> Bool {
@@ -123,10 +124,17 @@ public struct Supervisor {
             case .loaded(let p)?: state[f].events.append(.loaded(file: files[f], paths: p))
             // Compiled here, once: the workers forked from now on load it
             // as bytecode (see chunkcache.c). Confined, only a file the
-            // worker's require could load: the worker names it, and a spec
-            // may have moved folders since its require checked it.
+            // worker's require could load, opened where it may be: the
+            // worker names it, and a spec may have moved folders since.
             case .module(let path)?:
-                if !settings.options.sandbox || LuaContext.confinedAllowsRequire(path) { _ = bk_chunkcache_compile(path) }
+                if let tree {
+                    if case .success(let fd) = tree.open(path, for: BK_FOR_REQUIRE, "require") {
+                        _ = bk_chunkcache_compile_fd(path, fd)
+                        close(fd)
+                    }
+                } else {
+                    _ = bk_chunkcache_compile(path)
+                }
             case let .coverage(file, counts)?: state[f].events.append(.coverage(file: file, counts: counts))
             case .coverageConfig(let text)?: state[f].events.append(.coverageConfig(text))
             case let .lastWords(activity, message, line)?: state[f].lastWords = (activity, message, line)

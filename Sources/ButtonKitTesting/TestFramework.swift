@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ButtonKit
 import ButtonKitLua
 import ButtonKitSVG
@@ -8,26 +11,26 @@ import CLuaShim
 ///
 /// The framework reaches the host through a table of functions handed to
 /// its modules when they load, never published: a spec cannot call them.
-/// Every path they touch passes the sandbox check (a spec's own
-/// `__snapshots__` folder is allowed wherever the spec lives).
+/// Every path they touch goes through the working tree's `Confinement`
+/// (a spec's own `__snapshots__` folder is allowed wherever the spec lives).
 enum TestFramework {
     /// Where results and notes go while a spec file runs in a context.
     final class Session {
         let file: String
         let snapshotsDir: String
-        /// Where the spec's folder really was when the spec started. A
-        /// snapshot folder counts as the spec's own only there: a spec
-        /// could rename its folder away and move a link into its place,
-        /// and where the folder leads *now* would then be outside.
-        let specDirAtStart: String?
+        /// The spec's folder, held open since the spec started: a snapshot
+        /// folder counts as the spec's own only inside it. A spec could
+        /// rename its folder away and move a link into its place, and
+        /// where the folder's name leads *now* would then be elsewhere.
+        let specFolder: Folder?
         let onResult: (TestResult) -> Void
         let onNote: (String) -> Void
         let onStart: (String, Int, String?) -> Void
-        init(file: String, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
+        init(file: String, specFolder: Folder?, onResult: @escaping (TestResult) -> Void, onNote: @escaping (String) -> Void,
              onStart: @escaping (String, Int, String?) -> Void) {
             self.file = file
             self.snapshotsDir = Files.directory(of: file) + "/__snapshots__"
-            self.specDirAtStart = LuaContext.realTarget(Files.directory(of: file))
+            self.specFolder = specFolder
             self.onResult = onResult
             self.onNote = onNote
             self.onStart = onStart
@@ -70,7 +73,7 @@ enum TestFramework {
         Value.pushString(L, "run"); lua_rawget(L, -2)
         Value.pushString(L, file)
         do {
-            try ctx.loadFile(file, mode: ctx.scriptMode) { () throws(LuaError) in try SpecRunner.stillWhereItWas(file, options) }
+            try ctx.loadFile(file, mode: ctx.scriptMode, beneathTree: SpecRunner.beneathTree(file, options))
             lua_pushnil(L)
         } catch {
             lua_pushnil(L)
@@ -168,8 +171,15 @@ enum TestFramework {
     /// the lookup: checked in Lua before it, a hook could move a folder in
     /// between and have an outside file's bytecode served under this name.
     static func cachedChunk(_ L: OpaquePointer) throws -> Int32 {
-        guard let path = Value.exactString(L, 1), LuaContext.of(L).allowsRequire(path) else { return 0 }
-        return bk_chunkcache_push(L, path)
+        guard let path = Value.exactString(L, 1) else { return 0 }
+        let ctx = LuaContext.of(L)
+        // The file a confined require may read, opened where it may be:
+        // the cache serves the bytecode of that very file (its identity),
+        // whatever the name leads to by now.
+        guard ctx.options.sandbox else { return bk_chunkcache_push(L, path) }
+        guard case .success(let fd) = ctx.confinement.open(path, for: BK_FOR_REQUIRE, "require") else { return 0 }
+        defer { close(fd) }
+        return bk_chunkcache_push_fd(L, path, fd)
     }
 
     static func module(_ L: OpaquePointer) throws -> Int32 {
@@ -276,33 +286,44 @@ enum TestFramework {
         return 1
     }
 
-    /// A path the framework may touch for the running spec: its own
-    /// `__snapshots__` folder, or anything the sandbox allows. The folder
-    /// counts as the spec's own only when it really is beside the spec: a
-    /// `__snapshots__` (or a snapshot file) that is a link leading elsewhere
-    /// gets the sandbox's check like any other path.
-    static func checkedPath(_ L: OpaquePointer, _ path: String, _ fname: String) throws -> String {
-        if let s = session(L), PathText.same(Files.directory(of: path), s.snapshotsDir), !path.utf8.contains(0),
-           !PathText.hasPrefix(Files.basename(of: path), "."),
-           let real = LuaContext.realTarget(path), let specDir = s.specDirAtStart,
-           PathText.same(real, specDir + "/__snapshots__/" + Files.basename(of: path)) {
-            return path
+    /// Where the framework keeps a snapshot file for the running spec: in
+    /// its own `__snapshots__` folder (beside the spec as it was when the
+    /// spec started: opened in the spec's folder held since then, no link
+    /// on the way), or anywhere a confined script may keep a file. A
+    /// `__snapshots__` (or a snapshot file) that is a link gets the
+    /// sandbox's rules like any other path.
+    static func snapshotFile(_ L: OpaquePointer, _ path: String, writing: Bool) throws -> (Folder, String) {
+        let name = Files.basename(of: path)
+        if let s = session(L), let spec = s.specFolder, PathText.same(Files.directory(of: path), s.snapshotsDir),
+           !path.utf8.contains(0), !PathText.hasPrefix(name, "."), !name.isEmpty {
+            var st = stat()
+            let missing = fstatat(spec.fd, "__snapshots__", &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT
+            if missing || (st.st_mode & S_IFMT) == S_IFDIR {
+                let own = try spec.child("__snapshots__", creating: writing, keepsLinks: true)
+                if fstatat(own.fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || (st.st_mode & S_IFMT) != S_IFLNK { return (own, name) }
+            }
         }
-        return try LuaContext.of(L).allowedPath(path, fname)
+        return try LuaContext.of(L).keptFile(path, "snapshot", makingFolders: writing)
     }
 
+    /// The snapshot file's text, nil when there is none (or it cannot be
+    /// read); a path the sandbox refuses is an error.
     static func readFile(_ L: OpaquePointer) throws -> Int32 {
-        let path = try checkedPath(L, try Args(L, "read_file", method: false).exactString(1), "snapshot")
-        if let text = try? Files.read(path) { Value.pushString(L, text) } else { lua_pushnil(L) }
+        let found: (Folder, String)
+        do { found = try snapshotFile(L, try Args(L, "read_file", method: false).exactString(1), writing: false) } catch ButtonKitError.io {
+            lua_pushnil(L)
+            return 1
+        }
+        if let text = try? found.0.read(found.1) { Value.pushString(L, text) } else { lua_pushnil(L) }
         return 1
     }
 
     static func writeFile(_ L: OpaquePointer) throws -> Int32 {
         let a = Args(L, "write_file", method: false)
-        let path = try checkedPath(L, try a.exactString(1), "snapshot")
+        let path = try a.exactString(1)
         let text = try a.string(2)
-        try Files.makeDirectories(Files.directory(of: path))
-        try Files.writeAtomically(text, to: path)
+        let (folder, name) = try snapshotFile(L, path, writing: true)
+        try folder.writeAtomically(text, to: name)
         return 0
     }
 

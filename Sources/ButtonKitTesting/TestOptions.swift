@@ -30,9 +30,10 @@ public struct TestOptions: Sendable {
     public var sandbox = false
     /// Confined: the spec files and helpers that already led outside the
     /// working tree when the run started (named on the command line, which
-    /// is the caller's choice). Every other one is checked again when a
-    /// worker loads it, since an earlier spec may have moved folders so
-    /// that its path now leads outside.
+    /// is the caller's choice): loaded as named, and kept by the workers'
+    /// Landlock. Every other one is loaded beneath the tree, since an
+    /// earlier spec may have moved folders so that its path now leads
+    /// outside.
     public var outsideAtStart: Set<String> = []
     public var lpath: [String] = []
     /// Extra `package.cpath` entries (busted's `--cpath`).

@@ -14,8 +14,14 @@ public enum TestRun {
     /// ones a change affects first; nil: discover them from the plan), and
     /// `observe`, which sees every event as it is delivered (the files each
     /// spec loaded, which files failed).
+    ///
+    /// `lockingDown` (the command line's runs): a confined run's runner
+    /// confines itself too (Landlock) once its report files are open and
+    /// before any Lua of the run loads (an output handler written in Lua
+    /// runs here, confined), keeping the working tree and what the command
+    /// line named outside it; each worker then confines itself further.
     public static func run(_ plan: TestPlan, files chosen: [String]? = nil, observe: (Supervisor.Event) -> Void = { _ in },
-                           note: (String) -> Void) -> Int32 {
+                           lockingDown: Bool = false, note: (String) -> Void) -> Int32 {
         for n in plan.notes { note(n) }
         var files: [String] = chosen ?? []
         if chosen == nil {
@@ -39,6 +45,17 @@ public enum TestRun {
         var reporters: [Reporter] = []
         let main = TextOutput(.standardOutput)
         outputs.append(main)
+        // Report files are opened now, before any spec runs: a spec may
+        // move folders, and the file goes where its folder was. Confined,
+        // one inside the working tree is opened beneath it.
+        let tree = plan.test.sandbox ? Confinement() : nil
+        let reportOutputs = plan.reportFiles.map { r in
+            let out = TextOutput(.file(r.path))
+            out.open(in: tree)
+            return out
+        }
+        let outsideAtStart = tree.map { t in Set((files + plan.test.helpers).filter { !t.contains($0) }) } ?? []
+        if lockingDown, let tree { lockDown(tree, plan, reportOutputs, outsideAtStart) }
         var handler: LuaHandlerReporter?
         if case .handler(let name) = plan.output {
             do {
@@ -56,9 +73,7 @@ public enum TestRun {
         if let handler { reporters.append(handler) } else {
             reporters.append(makeReporter(plan.output, plan: plan, out: main, timestamp: timestamp))
         }
-        for r in plan.reportFiles {
-            let out = TextOutput(.file(r.path))
-            out.mustStayInside = plan.test.sandbox && LuaContext.isWritableFileInWorkingTree(r.path)
+        for (r, out) in zip(plan.reportFiles, reportOutputs) {
             outputs.append(out)
             reporters.append(makeReporter(r.format, plan: plan, out: out, timestamp: timestamp))
         }
@@ -78,9 +93,7 @@ public enum TestRun {
 
         coverage.specFiles(files)
         var settings = Worker.Settings(options: plan.test)
-        if plan.test.sandbox {
-            settings.options.outsideAtStart = Set((files + plan.test.helpers).filter { !LuaContext.isInsideWorkingTree($0) })
-        }
+        settings.options.outsideAtStart = outsideAtStart
         settings.options.coverageSettings = coverage.settings?.text
         if plan.shuffleFiles && !plan.sortFiles { settings.options.shuffledFiles = files.count }
         settings.streaming = plan.jobs == 1 && plan.output == .utf
@@ -141,6 +154,28 @@ public enum TestRun {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }
         return status
+    }
+
+    /// The runner locks itself down once (watch mode runs again in the same
+    /// process, already confined); only the command line's thread runs it.
+    nonisolated(unsafe) private static var lockedDown = false
+
+    /// Landlock for the runner of a confined run: the working tree, and what
+    /// the command line named outside it — report folders (opened by now),
+    /// spec files and helpers (to read; a spec's folder also to write, for
+    /// its snapshots), coverage's configuration file — and /dev/null, the
+    /// workers' standard input.
+    static func lockDown(_ tree: Confinement, _ plan: TestPlan, _ reports: [TextOutput], _ outside: Set<String>) {
+        guard !lockedDown else { return }
+        lockedDown = true
+        var grants = reports.compactMap(\.grant)
+        for f in outside.sorted() {
+            grants.append(.reading(f))
+            if !plan.test.helpers.contains(f) { grants.append(.writing(Files.directory(of: f))) }
+        }
+        if let c = plan.coverage?.configFile, !tree.contains(c) { grants.append(.reading(c)) }
+        grants.append(.file("/dev/null"))
+        tree.lockDown(grants)
     }
 
     /// `files` in the order the plan asks for (`--sort-files`, `--shuffle-files`).

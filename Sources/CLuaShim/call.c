@@ -7,6 +7,8 @@
  * or the allocation that was refused, never from the text of a message.
  */
 #include "internal.h"
+#include <errno.h>
+#include <unistd.h>
 #include <string.h>
 
 /* Runs Lua under the memory ceiling: everything outside a protected call
@@ -181,6 +183,17 @@ int bk_load(lua_State *L, const char *buf, size_t len, const char *name, const c
 
 int bk_loadfile(lua_State *L, const char *path, const char *mode) {
     return load_status(L, luaL_loadfilex(L, path, mode));
+}
+
+int bk_loadfd(lua_State *L, int fd, const char *path, const char *mode) {
+    FILE *f = fdopen(fd, "r");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        lua_pushfstring(L, "cannot open %s: %s", path, strerror(e));
+        return BK_ERR_FILE;
+    }
+    return load_status(L, bk_load_stream(L, f, path, mode));
 }
 
 static int pnext_body(lua_State *L) {
@@ -414,68 +427,6 @@ static int sandbox_getlocal(lua_State *L) {
 
 void bk_push_sandbox_getlocal(lua_State *L) { lua_pushcfunction(L, sandbox_getlocal); }
 
-/* guarded(check, fname, fn, npaths, ...): the sandbox's check and the real
- * function it guards, as one step no script code can come between.
- *
- * The wrappers in sandbox.lua used to check a path and then call the real
- * io.open: Lua code between the two, where a hook (a return hook on the
- * check, a count hook) or a finalizer could rename folders so that the path
- * checked is not the path opened. Here hooks are off and the collector is
- * stopped (no finalizer runs) from the first check to the real function's
- * return; both are put back after, the time limit's hook on top if it fired
- * meanwhile. `check(path, "r", fname)` is the host's path check, run on
- * each of the first `npaths` arguments that is a string or a number (as
- * the name the real function will make of it; it reports other types
- * itself). Returns true and the real function's
- * results, or false and the refusal; errors from either are raised after
- * the hooks are back. */
-static int sandbox_guarded(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    luaL_checktype(L, 3, LUA_TFUNCTION);
-    int npaths = (int)luaL_checkinteger(L, 4);
-    int first = 5, nargs = lua_gettop(L) - 4;
-    luaL_checkstack(L, nargs + 8, "not enough stack");
-    /* Numbers become the names they stand for (the real functions take 1
-     * as "1"), here, before hooks go off: converting allocates, and a
-     * memory error past this point would leave them off. */
-    for (int i = 0; i < npaths && i < nargs; i++) {
-        if (lua_type(L, first + i) == LUA_TNUMBER) lua_tolstring(L, first + i, NULL);
-    }
-    lua_Hook hook = lua_gethook(L);
-    int mask = lua_gethookmask(L), count = lua_gethookcount(L);
-    int collecting = lua_gc(L, LUA_GCISRUNNING);
-    lua_sethook(L, NULL, 0, 0);
-    lua_gc(L, LUA_GCSTOP);
-    int status = LUA_OK, refused = 0;
-    for (int i = 0; i < npaths && i < nargs && status == LUA_OK && !refused; i++) {
-        if (lua_type(L, first + i) != LUA_TSTRING) continue;
-        lua_pushvalue(L, 1);
-        lua_pushvalue(L, first + i);
-        lua_pushliteral(L, "r");
-        lua_pushvalue(L, 2);
-        status = lua_pcall(L, 3, 2, 0);
-        if (status == LUA_OK) {
-            if (lua_toboolean(L, -2)) lua_pop(L, 2);
-            else refused = 1;  /* false, why: the results */
-        }
-    }
-    int base = lua_gettop(L);
-    if (status == LUA_OK && !refused) {
-        lua_pushvalue(L, 3);
-        for (int i = 0; i < nargs; i++) lua_pushvalue(L, first + i);
-        status = lua_pcall(L, nargs, LUA_MULTRET, 0);
-    }
-    if (collecting) lua_gc(L, LUA_GCRESTART);
-    bk_set_hook(L, hook, mask, count);
-    if (status != LUA_OK) return lua_error(L);
-    if (refused) return 2;
-    int nres = lua_gettop(L) - base;
-    lua_pushboolean(L, 1);
-    lua_rotate(L, base + 1, 1);
-    return nres + 1;
-}
-
-void bk_push_sandbox_guarded(lua_State *L) { lua_pushcfunction(L, sandbox_guarded); }
 
 int bk_gc_pause(lua_State *L) {
     int running = lua_gc(L, LUA_GCISRUNNING);

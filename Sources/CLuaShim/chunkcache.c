@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define CC_MAX_FILE (16u << 20)   /* larger sources are not cached */
 #define CC_MAX_TOTAL (256u << 20) /* bytecode kept in all */
@@ -78,23 +80,28 @@ static int dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
     return 0;
 }
 
-int bk_chunkcache_compile(const char *path) {
-    if (!path || !*path) return 0;
+int bk_chunkcache_compile_fd(const char *path, int fd) {
+    if (!path || !*path || fd < 0) return 0;
     struct stat before, after;
-    if (stat(path, &before) != 0 || !S_ISREG(before.st_mode) || (size_t)before.st_size > CC_MAX_FILE) return 0;
+    if (fstat(fd, &before) != 0 || !S_ISREG(before.st_mode) || (size_t)before.st_size > CC_MAX_FILE) return 0;
     pthread_mutex_lock(&cc_lock);
     cc_entry *old = find(path);
     int fresh = old && same_file(old, &before);
     pthread_mutex_unlock(&cc_lock);
     if (fresh) return 1;
+    /* Read through a copy of the descriptor from the start (the caller
+     * keeps its own). */
+    int copy = dup(fd);
+    FILE *f = copy >= 0 && lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "r") : NULL;
+    if (!f) { if (copy >= 0) close(copy); return 0; }
     /* A state of its own, with no libraries: compiling runs nothing. */
     lua_State *T = luaL_newstate();
-    if (!T) return 0;
+    if (!T) { fclose(f); return 0; }
     cc_buffer b = {0};
-    int ok = luaL_loadfilex(T, path, "t") == LUA_OK
+    int ok = bk_load_stream(T, f, path, "t") == LUA_OK
         && lua_dump(T, dump_writer, &b, 0) == 0 && !b.failed
         /* The file did not change while it was read. */
-        && stat(path, &after) == 0 && same_file(&(cc_entry){ .dev = before.st_dev, .ino = before.st_ino,
+        && fstat(fd, &after) == 0 && same_file(&(cc_entry){ .dev = before.st_dev, .ino = before.st_ino,
                .size = before.st_size, .mtime = before.st_mtim, .ctime = before.st_ctim }, &after);
     lua_close(T);
     if (!ok) { free(b.data); return 0; }
@@ -121,6 +128,15 @@ int bk_chunkcache_compile(const char *path) {
     return 1;
 }
 
+int bk_chunkcache_compile(const char *path) {
+    if (!path || !*path) return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    int r = bk_chunkcache_compile_fd(path, fd);
+    close(fd);
+    return r;
+}
+
 typedef struct { const char *p; size_t n; } cc_reader;
 
 static const char *read_bytes(lua_State *L, void *ud, size_t *size) {
@@ -132,12 +148,13 @@ static const char *read_bytes(lua_State *L, void *ud, size_t *size) {
 }
 
 /* Pushes the module's main function and returns 1, or returns 0 when the
- * cache has no up-to-date bytecode for the file at `path`. Never raises.
- * A host that must check `path` first (a sandbox) calls this in the same
- * host call as its check, so no Lua runs between the two. */
-int bk_chunkcache_push(lua_State *L, const char *path) {
+ * cache has no up-to-date bytecode for the file open at `fd` under `path`.
+ * Never raises. The identity compared is the descriptor's: a host that
+ * opened the file where it may (beneath the working tree) is served that
+ * very file's bytecode, whatever the name leads to by now. */
+int bk_chunkcache_push_fd(lua_State *L, const char *path, int fd) {
     struct stat st;
-    if (stat(path, &st) != 0) return 0;
+    if (fd < 0 || fstat(fd, &st) != 0) return 0;
     pthread_mutex_lock(&cc_lock);
     cc_entry *e = find(path);
     cc_reader r = { NULL, 0 };
@@ -148,6 +165,14 @@ int bk_chunkcache_push(lua_State *L, const char *path) {
      * module then loads from source as if nothing were cached. */
     if (lua_load(L, read_bytes, &r, path, "b") != LUA_OK) { lua_pop(L, 1); return 0; }
     return 1;
+}
+
+int bk_chunkcache_push(lua_State *L, const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    int r = bk_chunkcache_push_fd(L, path, fd);
+    close(fd);
+    return r;
 }
 
 /* cached_chunk(path) -> the module's main function, or nil. */

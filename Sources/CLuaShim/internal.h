@@ -107,6 +107,10 @@ void bk_coverage_free(bk_state *st);
 /* coverage_scan.c: sets simplify, line_scanner, scan_line in the table on top. */
 void bk_coverage_scan_functions(lua_State *L);
 
+/* sandbox_io.c: luaL_loadfilex for a file already open (closes it). */
+#include <stdio.h>
+int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
+
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);
 

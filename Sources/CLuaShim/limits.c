@@ -553,7 +553,7 @@ void bk_after_fork(lua_State *L) {
 /* lua_sethook, then the limit's hook back on top if a limit fired on this
  * thread meanwhile (its timer may go off between reading and setting a
  * hook): the limit puts `h` back when it is done. Everything that sets a
- * hook for its own reasons (coverage, the sandbox's guarded calls) sets it
+ * hook for its own reasons (coverage) sets it
  * through here. */
 void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count) {
     lua_sethook(T, h, mask, count);

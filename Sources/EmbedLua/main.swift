@@ -124,6 +124,11 @@ for (name, path) in texts {
     out += "        \"\(name)\": \(rawLiteral(String(decoding: bytes, as: UTF8.self))),\n"
 }
 out += (texts.isEmpty ? "" : "    ") + "]\n}\n"
-guard let f = fopen(args[1], "wb") else { fail("EmbedLua: cannot write \(args[1])", code: 1) }
-fputs(out, f)
-fclose(f)
+// Written only when it changes: SwiftPM reruns this command whenever the
+// tool is relinked (each time it plans the build again), and a rewritten
+// file would recompile the whole module that embeds it.
+if readFile(args[1]) != Array(out.utf8) {
+    guard let f = fopen(args[1], "wb") else { fail("EmbedLua: cannot write \(args[1])", code: 1) }
+    fputs(out, f)
+    fclose(f)
+}

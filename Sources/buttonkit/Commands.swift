@@ -49,8 +49,13 @@ enum Commands {
     static var helpTopics: [String] { names.filter { $0 != "help" } + ["api"] }
 
     /// What `buttonkit --version` prints (every command takes `--version`,
-    /// so a misspelt one is suggested whatever command it follows).
-    static var versionLine: String { "buttonkit \(ButtonKitLua.version) (Lua 5.4)\n" + TextSetup.note + "\n" }
+    /// so a misspelt one is suggested whatever command it follows): the
+    /// version, the confinement the kernel gives confined scripts here
+    /// (`confinement: landlock ABI 7 + openat2`; see docs/scripting.md), and
+    /// the text metrics in use.
+    static var versionLine: String {
+        "buttonkit \(ButtonKitLua.version) (Lua 5.4)\nconfinement: \(Confinement.inForce)\n" + TextSetup.note + "\n"
+    }
 
     /// Options taken before any command (`buttonkit --version`).
     static let globalOptions: [Option] = [

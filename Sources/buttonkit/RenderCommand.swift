@@ -47,28 +47,34 @@ enum RenderCommand {
         } catch { throw UsageError(error.message, command: "render") }
         // `-o out/` as typed: one slash in what is written and said.
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
-        // The folder is the caller's choice; where it leads is checked again
-        // after the script and every handler have run (they may have moved
-        // folders), with nothing of theirs running between that check and
-        // the writes.
-        let insideAtStart = LuaContext.isInsideWorkingTree(dir)
+        // The folder is the caller's choice. Confined, one inside the
+        // working tree is made and opened beneath it once the script and
+        // its handlers have run (they may have moved folders: the kernel
+        // keeps the name inside); one outside is opened (made) now and
+        // granted to the confined process.
+        let tree = a.flag("unsafe") ? nil : Confinement()
+        var opened: Folder?
+        var grants: [Confinement.Grant] = []
+        if tree == nil || !tree!.contains(dir) {
+            do { opened = try Folder.open(dir, creating: true) } catch {
+                Terminal.err("buttonkit: \(error)")
+                return 1
+            }
+            if tree != nil, let opened { grants.append(.writing(opened)) }
+        }
         let ctx: LuaContext
-        switch try RunCommand.executeTracking(a, command: "render") {
+        switch try RunCommand.executeTracking(a, command: "render", grants: grants) {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
         let cards = pictures(ctx, under: traits)
         let gallery = Gallery.html(cards, script: script, traits: traits)
-        if ctx.options.sandbox && insideAtStart && !LuaContext.isInsideWorkingTree(dir) {
-            Terminal.err("buttonkit: render: '\(dir)' no longer leads inside the working tree (the script moved a folder); nothing was written")
-            return 1
-        }
         do {
-            try Files.makeDirectories(dir)
+            let out = try opened ?? tree!.folder(dir, "render")
             for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
-                try Files.writeAtomically(card.svg, to: dir + "/" + name + ".svg")
+                try out.writeAtomically(card.svg, to: name + ".svg")
             }
-            try Files.writeAtomically(gallery, to: dir + "/index.html")
+            try out.writeAtomically(gallery, to: "index.html")
         } catch {
             Terminal.err("buttonkit: \(error)")
             return 1

@@ -77,6 +77,7 @@ enum ReplCommand {
 
     /// Piped input: lines as they come, no prompts, no editing.
     static func piped(_ session: ReplSession) -> Int32 {
+        session.context.lockDown()
         while !session.wantsExit, let line = readLine(strippingNewline: true) {
             evaluate(session, line)
         }
@@ -91,6 +92,12 @@ enum ReplCommand {
         // '.' and ':' stay inside words so "ui.radioG" and "b:" complete whole.
         let breaks = strdup(" \t\n\"'`@$><=;|&{(),+-*/%^#~[]")
         bk_rl_setup(breaks) { text, start, end in ReplCommand.complete(text, start, end) }
+        // Confined from here on (Landlock: the working tree), with the
+        // history file granted: it is written on the way out. libedit, its
+        // terminal description and the history are loaded by now.
+        let made = open(history, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        if made >= 0 { close(made) }
+        session.context.lockDown([.file(history)])
         defer {
             _ = bk_write_history(history)
             free(breaks)

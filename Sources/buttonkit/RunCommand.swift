@@ -44,7 +44,7 @@ enum RunCommand {
     /// Runs the script of `render` and `audit` with every control it
     /// creates tracked: the context when the script ended well, else the
     /// exit status to return.
-    static func executeTracking(_ a: Arguments, command: String) throws(UsageError) -> Result<LuaContext, ExitStatus> {
+    static func executeTracking(_ a: Arguments, command: String, grants: [Confinement.Grant] = []) throws(UsageError) -> Result<LuaContext, ExitStatus> {
         let opts = try contextOptions(a, command: command, defaultTimeout: 30)
         let ctx: LuaContext
         do { ctx = try LuaContext(options: opts) } catch {
@@ -52,7 +52,7 @@ enum RunCommand {
             return .failure(ExitStatus(1))
         }
         ctx.trackCreatedControls = true
-        let status = execute(ctx, code: nil, positionals: a.positionals)
+        let status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
         ctx.limitLaterCallbacks()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
     }
@@ -64,19 +64,21 @@ enum RunCommand {
     }
 
     /// Runs code or a file in `ctx`, printing errors the way lua.c does.
-    static func execute(_ ctx: LuaContext, code: String?, positionals: [String]) -> Int32 {
+    /// Confined, the process confines itself (Landlock: the working tree
+    /// and `grants`) once the script is loaded, right before it runs.
+    static func execute(_ ctx: LuaContext, code: String?, positionals: [String], grants: [Confinement.Grant] = []) -> Int32 {
         do throws(LuaError) {
             if let code {
                 ctx.setArg(script: "-e", args: positionals)
-                try ctx.run(code, name: "=(command line)", args: positionals)
+                try ctx.run(code, name: "=(command line)", args: positionals, lockingDown: grants)
             } else {
                 let file = positionals[0]
                 let rest = Array(positionals.dropFirst())
                 ctx.setArg(script: file, args: rest)
                 if file == "-" {
-                    try ctx.run(Terminal.readStdin(), name: "=stdin", args: rest)
+                    try ctx.run(Terminal.readStdin(), name: "=stdin", args: rest, lockingDown: grants)
                 } else {
-                    try ctx.runFile(file, args: rest)
+                    try ctx.runFile(file, args: rest, lockingDown: grants)
                 }
             }
             return 0

@@ -123,9 +123,11 @@ enum TestCommand {
                     return nil
                 }
             }
-            return WatchSession(plan: p, replan: replan) { Terminal.err($0) }.run()
+            let session = WatchSession(plan: p, replan: replan) { Terminal.err($0) }
+            session.locksDown = true
+            return session.run()
         }
-        return TestRun.run(p) { Terminal.err($0) }
+        return TestRun.run(p, lockingDown: true) { Terminal.err($0) }
     }
 
     /// The folder `-C` options lead to, each relative to the previous.
@@ -152,7 +154,7 @@ enum TestCommand {
             do {
                 // Under --sandbox the config file (Lua code) runs confined too,
                 // and cannot turn the sandbox off.
-                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox")) ?? [:]
+                config = try BustedConfig.load(path: path, task: a.value("run"), sandboxed: a.flag("sandbox"), lockingDown: true) ?? [:]
             } catch {
                 throw UsageError("cannot read \(path): \(error.message)", command: "test")
             }
@@ -161,12 +163,13 @@ enum TestCommand {
             // helpers, reports, coverage's config) stay inside the working
             // tree, as a file the script opened itself would.
             if a.flag("sandbox") {
+                let tree = Confinement()
                 for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file"] {
                     if key == "ROOT" ? !a.positionals.isEmpty : !a.all(key).isEmpty { continue }
                     // Files the runner writes must also sit in a folder inside
                     // (their temporary files go there) and not be links.
                     let writes = ["junit", "json", "report"].contains(key)
-                    for named in config[key] ?? [] where !(writes ? LuaContext.isWritableFileInWorkingTree(named) : LuaContext.isInsideWorkingTree(named)) {
+                    for named in config[key] ?? [] where !(writes ? tree.allowsKeeping(named) : tree.contains(named)) {
                         throw UsageError("\(path): '\(key)' names '\(named)', outside the working tree; under --sandbox the files a config file names stay inside it", command: "test")
                     }
                 }

@@ -149,7 +149,7 @@ struct BridgeTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bk-sandbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("in"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("in/link").path, withDestinationPath: "/etc")
-        let sb = Sandbox(root: dir.appendingPathComponent("in").path)
+        let sb = Confinement(root: dir.appendingPathComponent("in").path)
         #expect(sb.resolve(dir.appendingPathComponent("in/new.txt").path) != nil)
         #expect(sb.resolve(dir.appendingPathComponent("in/../x").path) == nil)
         #expect(sb.resolve(dir.appendingPathComponent("in/link/passwd").path) == nil)

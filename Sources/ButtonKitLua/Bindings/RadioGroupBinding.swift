@@ -99,7 +99,7 @@ enum RadioGroupBinding {
     static func save(_ L: OpaquePointer) throws -> Int32 {
         let g = try this(L, "save")
         let a = Args(L, "save", method: true)
-        let s = try StoreBinding.confined(L, try Binding.object(L, a.index(1), [.store], "save"), "set")
+        let s: Store = try Binding.object(L, a.index(1), [.store], "save")
         try g.save(to: s, key: a.isNone(2) ? nil : try a.exactString(2))
         lua_settop(L, 1)
         return 1
@@ -108,7 +108,7 @@ enum RadioGroupBinding {
     static func restore(_ L: OpaquePointer) throws -> Int32 {
         let g = try this(L, "restore")
         let a = Args(L, "restore", method: true)
-        let s = try StoreBinding.confined(L, try Binding.object(L, a.index(1), [.store], "restore"), "get")
+        let s: Store = try Binding.object(L, a.index(1), [.store], "restore")
         let key = a.isNone(2) ? nil : try a.exactString(2)
         let r = try Host.firing(L) { try g.restore(from: s, key: key) }
         Value.pushBool(L, r.ok)

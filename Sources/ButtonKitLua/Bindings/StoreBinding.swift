@@ -16,25 +16,23 @@ enum StoreBinding {
 
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Store {
-        try confined(L, try Binding.object(L, 1, [.store], n), n)
+        try Binding.object(L, 1, [.store], n)
     }
 
-    /// `store`, after its path is checked again. The check at `ui.store`
-    /// is not enough: the script may rename folders afterwards, and a
-    /// relative link moved elsewhere in the tree can then lead the same
-    /// path outside. Every access reads or writes the file, so every access
-    /// is checked.
-    static func confined(_ L: OpaquePointer, _ store: Store, _ n: String) throws(BridgeError) -> Store {
-        _ = try LuaContext.of(L).allowedPath(store.path, "store:" + n)
-        return store
-    }
-
-    /// `ui.store(path)`: inside the working tree when sandboxed.
+    /// `ui.store(path)`: inside the working tree when sandboxed. The
+    /// store's folder is opened again for every access, beneath the tree
+    /// (`LuaContext.keptFile`): the script may rename folders after
+    /// `ui.store`, and a relative link moved elsewhere in the tree could
+    /// then lead the same path outside.
     static func make(_ L: OpaquePointer) throws -> Int32 {
         let a = Args(L, "store", method: false)
         let path = try a.exactString(1)
-        do { _ = try LuaContext.of(L).allowedPath(path, "ui.store") } catch { throw error.at(argument: 1, of: "store") }
-        let s = try a.wrap(1) { () throws(ButtonKitError) in try Store(path: path) }
+        let ctx = LuaContext.of(L)
+        let s = try a.wrap(1) { () throws(ButtonKitError) in
+            try Store(path: path) { [unowned ctx] operation throws(ButtonKitError) in
+                try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store").0
+            }
+        }
         Identity.push(L, s, kind: .store)
         return 1
     }
@@ -49,14 +47,13 @@ enum StoreBinding {
     }
 
     static func set(_ L: OpaquePointer) throws -> Int32 {
-        // The value is read before the path is checked: reading a table
-        // can run a hook or a finalizer, which could move a folder between
-        // the check and the write. From the check on, no Lua runs.
-        let store: Store = try Binding.object(L, 1, [.store], "set")
+        // The value is read before the store's folder is opened: reading a
+        // table can run a hook or a finalizer. From the opening on, no Lua
+        // runs.
+        let s = try this(L, "set")
         let a = Args(L, "set", method: true)
         let key = try a.exactString(1)
         let v: JSONValue? = a.isNone(2) ? nil : try a.conv(2, Read.json)
-        let s = try confined(L, store, "set")
         try s.set(key, v)
         Footprint.recount(L, 1, s)
         lua_settop(L, 1)

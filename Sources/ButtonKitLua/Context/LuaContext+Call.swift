@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLuaShim
 
 /// The one path by which the host runs Lua: `run`, `runFile`, `evaluate`,
@@ -68,20 +71,25 @@ extension LuaContext {
         if status != BK_OK { throw LuaError.fromTop(L, code: status, context: self) }
     }
 
-    /// Loads a file and leaves the chunk on the stack.
-    /// `check`, when given, runs right before the file is opened with the
-    /// collector stopped, so no finalizer (no Lua at all) runs between the
-    /// two: a host loading a file a confined run named checks it here.
-    package func loadFile(_ path: String, mode: ChunkMode, check: (() throws(LuaError) -> Void)? = nil) throws(LuaError) {
+    /// Loads a file and leaves the chunk on the stack. `beneathTree`: the
+    /// file is one a confined run names and the host loads (a spec file, a
+    /// helper), opened beneath the working tree (`Confinement`): the kernel
+    /// resolves the name there, whatever folders were moved since.
+    package func loadFile(_ path: String, mode: ChunkMode, beneathTree: Bool = false) throws(LuaError) {
         guard !path.utf8.contains(0) else {
             throw LuaError(kind: .file, message: "cannot open \(path.replacingNUL): the name contains a NUL byte")
         }
         var status: Int32
-        if let check {
-            let collecting = bk_gc_pause(L)
-            defer { bk_gc_resume(L, collecting) }
-            try check()
-            status = bk_loadfile(L, path, mode.rawValue)
+        if beneathTree {
+            var why: UnsafeMutablePointer<CChar>?
+            let fd = path.withCString { bk_tree_open(confinement.tree, $0, path.utf8.count, BK_FOR_OPEN, "buttonkit", O_RDONLY, 0, &why) }
+            if fd == BK_REFUSED {
+                let reason = why.map { String(cString: $0) } ?? ""
+                free(why)
+                throw LuaError(kind: .file, message: "\(path) no longer leads inside the working tree (\(reason)); under --sandbox it is not loaded")
+            }
+            if fd < 0 { throw LuaError(kind: .file, message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+            status = bk_loadfd(L, fd, path, mode.rawValue)
         } else {
             status = bk_loadfile(L, path, mode.rawValue)
         }
@@ -105,20 +113,36 @@ extension LuaContext {
     // MARK: Entry points
 
     /// Loads and runs a file with `args` as `...`, under the time limit.
-    public func runFile(_ path: String, args: [String] = [], timeout: Double? = nil,
-                        check: (() throws(LuaError) -> Void)? = nil) throws(LuaError) {
+    public func runFile(_ path: String, args: [String] = [], timeout: Double? = nil) throws(LuaError) {
+        try runFile(path, args: args, timeout: timeout, beneathTree: false)
+    }
+
+    /// `runFile` for a command: `beneathTree`, a file a confined run names
+    /// (see `loadFile`); `lockingDown`, the process confines itself
+    /// (`lockDown`) once the file is loaded, before it runs.
+    package func runFile(_ path: String, args: [String] = [], timeout: Double? = nil, beneathTree: Bool = false,
+                         lockingDown grants: [Confinement.Grant]? = nil) throws(LuaError) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        try loadFile(path, mode: scriptMode, check: check)
+        try loadFile(path, mode: scriptMode, beneathTree: beneathTree)
+        if let grants { lockDown(grants) }
         for a in args { Value.pushString(L, a) }
         try call(nargs: Int32(args.count), nresults: 0, timeout: timeout ?? options.timeout)
     }
 
     /// Runs a string of code; `name` is the chunk name shown in errors.
     public func run(_ code: String, name: String = "=(command line)", args: [String] = [], timeout: Double? = nil) throws(LuaError) {
+        try run(code, name: name, args: args, timeout: timeout, lockingDown: nil)
+    }
+
+    /// `run`, confining the process first when `grants` is given (see
+    /// `runFile`).
+    package func run(_ code: String, name: String = "=(command line)", args: [String] = [], timeout: Double? = nil,
+                     lockingDown grants: [Confinement.Grant]?) throws(LuaError) {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         try load(code, name: name, mode: scriptMode)
+        if let grants { lockDown(grants) }
         for a in args { Value.pushString(L, a) }
         try call(nargs: Int32(args.count), nresults: 0, timeout: timeout ?? options.timeout)
     }

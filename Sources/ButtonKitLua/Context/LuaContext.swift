@@ -33,7 +33,8 @@ public final class LuaContext {
     /// runner in the same package reaches it to add its host functions.
     package let L: OpaquePointer
     public let options: Options
-    let sandbox: Sandbox
+    /// The working tree, and every question about a path a script names.
+    package let confinement: Confinement
     var identityRef: Int32 = LUA_NOREF
     /// The `ui` table, to recognise `ui:button{}` (a colon call passes it).
     var moduleRef: Int32 = LUA_NOREF
@@ -73,7 +74,7 @@ public final class LuaContext {
         self.options = options
         // Fonts are opened now, before any confinement (see TextSetup).
         TextSetup.install()
-        self.sandbox = Sandbox(root: options.root ?? Sandbox.cwd())
+        self.confinement = Confinement(root: options.root)
         let limit = options.maxMemoryMB > 0 ? Int(options.maxMemoryMB) << 20 : 0
         guard let L = bk_open(limit, nil, { ptr in
             if let ptr { Unmanaged<AnyObject>.fromOpaque(ptr).release() }
@@ -134,97 +135,35 @@ public final class LuaContext {
         defer { lua_settop(L, top) }
         try EmbeddedLua.load(L, "sandbox", context: self)
         lua_pushboolean(L, options.sandbox ? 1 : 0)
-        bk_pushhostfn(L, { L in Host.run(L) { L in try LuaContext.checkPath(L) } }, 0)
         Value.pushString(L, options.lpath.joined(separator: ";"))
         bk_push_sandbox_load(L)
         Value.pushString(L, options.cpath.joined(separator: ";"))
         bk_push_sandbox_getinfo(L)
         bk_push_sandbox_getlocal(L)
-        bk_push_sandbox_guarded(L)
-        try call(nargs: 8, nresults: 0)
+        bk_push_sandbox_io(L, confinement.tree)
+        try call(nargs: 7, nresults: 0)
     }
 
-    /// `checkpath(path, mode, fname)` for the sandbox prelude: returns true
-    /// when allowed, else false and a clear message (the Lua wrapper raises
-    /// it or returns it the way the real function reports a refusal).
-    static func checkPath(_ L: OpaquePointer) throws -> Int32 {
-        let ctx = LuaContext.of(L)
-        let fname = Value.string(L, 3) ?? "io.open"
-        guard lua_type(L, 1) == LUA_TSTRING else {
-            throw BridgeError("bad argument #1 to '\(fname)' (string expected, got \(Value.typeName(L, 1)))")
+    /// The folder holding the file a binding keeps for a script at `path`
+    /// (`ui.store`), and the file's name in it: beneath the working tree
+    /// when confined (`Confinement.keptFile`), else where the path leads.
+    package func keptFile(_ path: String, _ fname: String, makingFolders: Bool = false) throws(ButtonKitError) -> (Folder, String) {
+        guard !path.utf8.contains(0) else { throw .refused("\(fname): '\(path.replacingNUL)': the name contains a NUL byte") }
+        guard options.sandbox else {
+            return (try Folder.open(PathText.directory(of: path), creating: makingFolders), PathText.basename(of: path))
         }
-        // The real function opens these very bytes: the check must see them
-        // too, not a copy with U+FFFD for each byte that is not UTF-8 (links
-        // would be looked up under names that do not exist).
-        guard let path = Value.exactString(L, 1) else {
-            lua_pushboolean(L, 0)
-            Value.pushString(L, "\(fname): '\(Value.string(L, 1) ?? "")': the name is not valid UTF-8, which the sandbox does not check (run with --unsafe to allow it)")
-            return 2
-        }
-        let allowed = ctx.sandbox.resolve(path) != nil
-            || (fname == "require" && Sandbox.isSystemLuaModule(path))
-        guard allowed else {
-            lua_pushboolean(L, 0)
-            Value.pushString(L, ctx.sandbox.refusal(path, fname))
-            return 2
-        }
-        if (fname == "os.rename" || fname == "os.remove") && ctx.sandbox.isRoot(path) {
-            lua_pushboolean(L, 0)
-            Value.pushString(L, "\(fname): '\(path)': is the working tree itself; run with --unsafe to allow it")
-            return 2
-        }
-        if fname == "os.rename" || fname == "os.remove", let why = Sandbox.linkChange(path) {
-            lua_pushboolean(L, 0)
-            Value.pushString(L, "\(fname): '\(path)': \(why); run with --unsafe to allow it")
-            return 2
-        }
-        lua_pushboolean(L, 1)
-        return 1
+        return try confinement.keptFile(path, fname, makingFolders: makingFolders)
     }
 
-    /// A path a binding (e.g. `ui.store`) may use, or an error.
-    package func allowedPath(_ path: String, _ fname: String) throws(BridgeError) -> String {
-        guard !path.utf8.contains(0) else { throw BridgeError.value("path contains a NUL byte") }
-        guard options.sandbox else { return path }
-        guard sandbox.resolve(path) != nil else { throw BridgeError(sandbox.refusal(path, fname)) }
-        // A file there would keep its lock and temporary files in the
-        // tree's parent.
-        guard !sandbox.isRoot(path) else { throw BridgeError("\(fname): '\(path)': is the working tree itself, not a file in it") }
-        guard sandbox.allowsFile(path) else {
-            throw BridgeError("\(fname): '\(path)': is a link, or sits in a folder that leads outside the working tree; a file kept here must sit inside it (run with --unsafe to allow it)")
-        }
-        return path
-    }
-
-    /// Where `path` really leads, every link followed (dangling ones too);
-    /// nil for names with a NUL byte or a link loop.
-    package static func realTarget(_ path: String) -> String? { Sandbox.realTarget(path) }
-
-    /// Whether `path` leads inside the current working folder, by the
-    /// sandbox's rules: for hosts that read or write files a confined script
-    /// named (coverage's stats and report files, the sources a report shows).
-    package static func isInsideWorkingTree(_ path: String) -> Bool {
-        Sandbox(root: Sandbox.cwd()).resolve(path) != nil
-    }
-
-    /// Whether the host may write a file a confined run named at `path`
-    /// (coverage's files, report files): `Sandbox.allowsFile`, from the
-    /// current working folder.
-    package static func isWritableFileInWorkingTree(_ path: String) -> Bool {
-        Sandbox(root: Sandbox.cwd()).allowsFile(path)
-    }
-
-    /// Whether `require` may load the module file at `path` here: always
-    /// when unconfined; confined, inside the tree or a system-wide pure-Lua
-    /// module. For hosts that load modules on a script's behalf.
-    package func allowsRequire(_ path: String) -> Bool {
-        !options.sandbox || sandbox.resolve(path) != nil || Sandbox.isSystemLuaModule(path)
-    }
-
-    /// `allowsRequire` for a confined run, from a process with no state of
-    /// its own (the test runner compiling modules for its workers).
-    package static func confinedAllowsRequire(_ path: String) -> Bool {
-        isInsideWorkingTree(path) || Sandbox.isSystemLuaModule(path)
+    /// Confines this process to what a confined script may use (Landlock,
+    /// where the kernel has it): the working tree, the system's pure-Lua
+    /// modules and time zones, and `grants` (a render's output folder, a
+    /// REPL's history). Call once everything else the process needs is
+    /// open, right before the script runs; a context without the sandbox
+    /// does nothing.
+    package func lockDown(_ grants: [Confinement.Grant] = []) {
+        guard options.sandbox else { return }
+        confinement.lockDown(grants)
     }
 
     // MARK: arg

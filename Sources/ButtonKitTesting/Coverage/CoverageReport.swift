@@ -43,12 +43,13 @@ struct CoverageReport {
     /// The report of `stats` with `settings`, scanning sources from the
     /// working folder. `specs`: the run's spec files, which untested files
     /// leave out (unless the include patterns name them), as counting does.
-    /// `readable`: which sources the report may show (a sandboxed run's
-    /// only those inside the working tree: a chunk's name is the script's
-    /// choice, and `load(code, "@/etc/passwd")` would otherwise put that
-    /// file in the report).
+    /// `files`: where sources are read from; a sandboxed run's report shows
+    /// only those inside the working tree, read beneath it (a chunk's name
+    /// is the script's choice, and `load(code, "@/etc/passwd")` would
+    /// otherwise put that file in the report).
     static func build(_ stats: CoverageStats, lua: CoverageLua, settings: CoverageSettings,
-                      specs: Set<String> = [], readable: (String) -> Bool = { _ in true }) throws(LuaError) -> CoverageReport {
+                      specs: Set<String> = [], files: CoverageFiles = CoverageFiles(tree: nil)) throws(LuaError) -> CoverageReport {
+        let readable: (String) -> Bool = { path in files.tree?.contains(path) ?? true }
         var merged: [String: CoverageStats.File] = [:]
         for name in stats.sortedNames {
             guard let f = stats.files[name], try lua.included(name) else { continue }
@@ -74,8 +75,11 @@ struct CoverageReport {
                 report.problems.append("Couldn't open \(name): outside the working tree (the run is sandboxed)")
                 continue
             }
-            guard let source = CoverageFiles.read(name) else {
-                report.problems.append("Couldn't open \(name): \(CoverageFiles.reason())")
+            let source: [UInt8]
+            switch files.read(name) {
+            case .success(let bytes): source = bytes
+            case .failure(let e):
+                report.problems.append("Couldn't open \(name): \(e.why)")
                 continue
             }
             let codes = try lua.classify(source)

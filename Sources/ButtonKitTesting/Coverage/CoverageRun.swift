@@ -77,17 +77,18 @@ public final class CoverageRun {
         // calling luacov.runner.init): they are read, written and deleted
         // only inside the working tree.
         let formats = plan?.formats ?? []
-        if sandboxed {
+        let files = CoverageFiles(tree: sandboxed ? Confinement() : nil)
+        if let tree = files.tree {
             let paths = [s.statsfile] + (s.writesReport ? [s.reportfile] : []) + formats.map { s.file(for: $0) }
-            if let outside = paths.first(where: { !LuaContext.isWritableFileInWorkingTree($0) }) {
+            if let outside = paths.first(where: { !tree.allowsKeeping($0) }) {
                 note("buttonkit: coverage: '\(outside)' is outside the working tree; a sandboxed run reads and writes coverage files only inside it")
                 return false
             }
         }
         // luacov adds to the stats file already there.
-        var all = CoverageStats.load(s.statsfile) ?? CoverageStats()
+        var all = CoverageStats.load(s.statsfile, files) ?? CoverageStats()
         all.merge(stats)
-        if let why = CoverageFiles.write(all.serialized, to: s.statsfile) {
+        if let why = files.write(all.serialized, to: s.statsfile) {
             note("buttonkit: coverage: cannot write \(s.statsfile): \(why)")
             return false
         }
@@ -97,8 +98,7 @@ public final class CoverageRun {
             let lua: CoverageLua
             if let kept = self.lua { lua = kept } else { lua = try CoverageLua(sandboxed: false) }
             try lua.use(s.text)
-            report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs,
-                                              readable: sandboxed ? LuaContext.isInsideWorkingTree : { _ in true })
+            report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs, files: files)
         } catch {
             note("buttonkit: coverage: cannot make the report: \(CoverageLua.firstPart(error))")
             return false
@@ -106,14 +106,14 @@ public final class CoverageRun {
         for p in report.problems { note(p) }
         var ok = true
         func write(_ bytes: [UInt8], _ path: String) {
-            if let why = CoverageFiles.write(bytes, to: path) {
+            if let why = files.write(bytes, to: path) {
                 note("buttonkit: coverage: cannot write \(path): \(why)")
                 ok = false
             }
         }
         if s.writesReport {
             write(report.luacovText, s.reportfile)
-            if s.deletestats && ok { unlink(s.statsfile) }
+            if s.deletestats && ok { files.remove(s.statsfile) }
         }
         for f in formats {
             let path = s.file(for: f)

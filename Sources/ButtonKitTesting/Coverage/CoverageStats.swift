@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
-import ButtonKit
 #endif
+import ButtonKit
+import ButtonKitLua
 
 /// Line counts per file, as luacov keeps them and writes them to
 /// `luacov.stats.out`: per file name, the highest line hit (`max`) and the
@@ -114,8 +115,10 @@ public struct CoverageStats: Equatable, Sendable {
     }
 
     /// The stats in the file at `path`, nil when it cannot be opened.
-    public static func load(_ path: String) -> CoverageStats? {
-        guard let bytes = CoverageFiles.read(path) else { return nil }
+    public static func load(_ path: String) -> CoverageStats? { load(path, CoverageFiles(tree: nil)) }
+
+    static func load(_ path: String, _ files: CoverageFiles) -> CoverageStats? {
+        guard case .success(let bytes) = files.read(path) else { return nil }
         return parse(bytes)
     }
 
@@ -159,20 +162,62 @@ public struct CoverageStats: Equatable, Sendable {
 }
 
 /// Raw file reads and writes for coverage files (names and sources may hold
-/// any bytes).
-enum CoverageFiles {
-    static func read(_ path: String) -> [UInt8]? { try? Files.readBytes(path) }
+/// any bytes). A sandboxed run's scripts chose the names (`.luacov`, a spec
+/// calling luacov.runner.init, chunk names): then every file is read,
+/// written and removed through the working tree's `Confinement`, beneath it.
+struct CoverageFiles {
+    /// The working tree of a sandboxed run; nil: names are used as given.
+    let tree: Confinement?
 
-    /// Why the last call failed.
-    static func reason() -> String { String(cString: strerror(errno)) }
+    /// Why a file cannot be read.
+    struct Unreadable: Error { let why: String }
 
-    /// Writes (creating or truncating) `path`, and the folders it names
+    /// The file's bytes, or why it cannot be read.
+    func read(_ path: String) -> Result<[UInt8], Unreadable> {
+        guard let tree else {
+            do { return .success(try Files.readBytes(path)) } catch { return .failure(Unreadable(why: String(cString: strerror(errno)))) }
+        }
+        switch tree.open(path, "coverage") {
+        case .failure(.io(_, _, let reason)): return .failure(Unreadable(why: reason))
+        case .failure(let e): return .failure(Unreadable(why: e.message))
+        case .success(let fd):
+            defer { close(fd) }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 65536) }
+                if n < 0 { if errno == EINTR { continue }; return .failure(Unreadable(why: String(cString: strerror(errno)))) }
+                if n == 0 { return .success(bytes) }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+        }
+    }
+
+    /// Writes (creating or replacing) `path`, and the folders it names
     /// (`--coverage-format html` into `out/`, a statsfile under `coverage/`);
     /// the reason when it cannot.
-    static func write(_ bytes: [UInt8], to path: String) -> String? {
+    func write(_ bytes: [UInt8], to path: String) -> String? {
+        guard let tree else { return CoverageFiles.writeInPlace(bytes, to: path) }
+        do {
+            let (folder, name) = try tree.keptFile(path, "coverage", makingFolders: true)
+            try folder.writeAtomically(bytes, to: name)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    /// Removes `path` (luacov's deletestats).
+    func remove(_ path: String) {
+        guard let tree else { unlink(path); return }
+        if let (folder, name) = try? tree.keptFile(path, "coverage") { folder.remove(name) }
+    }
+
+    /// Writes in place (truncating), as luacov does.
+    static func writeInPlace(_ bytes: [UInt8], to path: String) -> String? {
         do { try Files.makeDirectories(Files.directory(of: path)) } catch { return error.message }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return reason() }
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
         var done = 0
         while done < bytes.count {
@@ -182,12 +227,10 @@ enum CoverageFiles {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                return reason()
+                return String(cString: strerror(errno))
             }
             done += n
         }
         return nil
     }
-
-    static func write(_ text: String, to path: String) -> String? { write(Array(text.utf8), to: path) }
 }

@@ -52,10 +52,8 @@ public final class TextOutput {
     let target: Target
     private var pending = ""
     public private(set) var failure: String?
-    /// A confined run's report file that was inside the working tree when
-    /// the run started: written only if it still is, since a spec may have
-    /// moved folders so that the same name now leads outside.
-    public var mustStayInside = false
+    /// A file target's folder, opened by `open(in:)`, and the file's name.
+    private var place: (Folder, String)?
 
     public init(_ target: Target) { self.target = target }
 
@@ -81,17 +79,40 @@ public final class TextOutput {
     /// What was written to a memory target (tests read reporters this way).
     public var text: String { pending }
 
-    /// Writes a file target (atomically), creating the folders it names
-    /// (`--junit out/junit.xml` in a fresh clone); reports a failure to write.
-    public func close() {
-        guard case .file(let path) = target else { return }
-        if mustStayInside && !LuaContext.isWritableFileInWorkingTree(path) {
-            failure = "cannot write \(path): it no longer leads inside the working tree (a folder was moved); under --sandbox report files stay inside it"
-            return
-        }
+    /// Opens a file target's folder now, creating the folders it names
+    /// (`--junit out/junit.xml` in a fresh clone): the file is written
+    /// there at the end, wherever the folder's name leads by then (a spec
+    /// may move folders). `tree`: the run is confined, and a file inside
+    /// the working tree is kept beneath it, as a confined script's files
+    /// are; one outside is the caller's choice.
+    package func open(in tree: Confinement?) {
+        guard case .file(let path) = target, place == nil else { return }
         do {
-            try Files.makeDirectories(Files.directory(of: path))
-            try Files.writeAtomically(pending, to: path)
+            if let tree, tree.contains(path) {
+                place = try tree.keptFile(path, "report", makingFolders: true)
+            } else {
+                place = (try Folder.open(Files.directory(of: path), creating: true), Files.basename(of: path))
+            }
+        } catch {
+            failure = "cannot write \(path): \(error)"
+        }
+    }
+
+    /// What a runner confining itself keeps for this file: its folder, when
+    /// it was opened outside the working tree (inside, the tree is kept).
+    package var grant: Confinement.Grant? {
+        guard let (folder, _) = place, !folder.keepsLinks else { return nil }
+        return .writing(folder)
+    }
+
+    /// Writes a file target (atomically) into the folder `open(in:)`
+    /// opened; reports a failure to write.
+    public func close() {
+        guard case .file(let path) = target, failure == nil else { return }
+        if place == nil { open(in: nil) }
+        guard let (folder, name) = place else { return }
+        do {
+            try folder.writeAtomically(pending, to: name)
         } catch {
             failure = "cannot write \(path): \(error)"
         }

@@ -36,6 +36,9 @@ public final class WatchSession {
 
     /// `replan` builds the plan again when `.busted` changes (nil: keep the
     /// old one); `note` prints a line on standard error.
+    /// Confined runs lock the runner down (see `TestRun.run`).
+    public var locksDown = false
+
     public init(plan: TestPlan, replan: (() -> TestPlan?)? = nil, note: @escaping (String) -> Void) {
         self.plan = plan
         self.replan = replan
@@ -248,7 +251,7 @@ public final class WatchSession {
             order = TestRun.ordered(first, plan) + TestRun.ordered(rest, plan)
         }
         var seen = WatchState.Observation()
-        lastStatus = TestRun.run(plan, files: order, observe: { seen.see($0) }, note: note)
+        lastStatus = TestRun.run(plan, files: order, observe: { seen.see($0) }, lockingDown: locksDown, note: note)
         state.record(seen)
         // Notes about options are said once, on the first run.
         plan.notes = []

@@ -21,6 +21,7 @@
  * run in parallel on different threads without touching each other.
  */
 #include "../../CLua/shim.h"
+#include "confine.h"
 #include <stdint.h>
 #include <stddef.h>
 
@@ -92,6 +93,8 @@ void bk_push_limited_call(lua_State *L);
 int bk_load(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 /* Loads a file; as bk_load, or BK_ERR_FILE. */
 int bk_loadfile(lua_State *L, const char *path, const char *mode);
+/* The same for the file open at `fd` (named `path`), which it closes. */
+int bk_loadfd(lua_State *L, int fd, const char *path, const char *mode);
 /* The configured seconds of the deadline in force (for messages), 0 = none. */
 double bk_timeout(lua_State *L);
 
@@ -155,6 +158,10 @@ int bk_chunkcache_push(lua_State *L, const char *path);
 /* Pushes cached_chunk(path) -> the module's main function from the cache,
  * or nil when there is no up-to-date entry (never raises). */
 void bk_push_chunkcache_load(lua_State *L);
+/* Both, for the file already open at `fd` under `path` (the identity is
+ * the descriptor's: no second lookup by name); neither closes it. */
+int bk_chunkcache_compile_fd(const char *path, int fd);
+int bk_chunkcache_push_fd(lua_State *L, const char *path, int fd);
 /* How many modules are cached (for tests). */
 size_t bk_chunkcache_count(void);
 /* Pushes report(status, name, line, duration, message, traceback, output,
@@ -200,10 +207,10 @@ void bk_push_sandbox_getinfo(lua_State *L);
  * frame running ButtonKit's own Lua (the sandbox's wrappers, the test
  * framework) read as nil, names kept. */
 void bk_push_sandbox_getlocal(lua_State *L);
-/* Pushes the sandbox's guarded(check, fname, fn, npaths, ...): the path
- * check and the real function it guards with hooks off and the collector
- * stopped in between, so no script code runs between check and use. */
-void bk_push_sandbox_guarded(lua_State *L);
+/* Pushes a table of the sandbox's file functions (sandbox_io.c): open,
+ * lines, input, output, loadfile, dofile, searchpath, searcher, remove,
+ * rename, each taking its paths through `tree`, which must outlive them. */
+void bk_push_sandbox_io(lua_State *L, bk_tree *tree);
 
 /* Pushes a host function as a C closure; `nextra` values already on the
  * stack become its upvalues 2...nextra+1. */

@@ -24,6 +24,12 @@ int bk_test_wait(int pid, int nohang, int *status, long *maxrss_kb);
  * test's file — a save nobody made, seen by a watch-mode test. */
 int bk_test_close_inherited(posix_spawn_file_actions_t *fa);
 
+/* Forks a process that becomes the user `uid`/`gid` and, in `dir`, keeps
+ * exchanging the names `a` and `b` (renameat2 RENAME_EXCHANGE) for
+ * `seconds`. Returns its pid; it exits 0 when it swapped, 2 or 3 when it
+ * could not become that user, 4 when no swap succeeded. */
+int bk_test_swapper(const char *dir, const char *a, const char *b, double seconds, unsigned uid, unsigned gid);
+
 /* Sends `sig` to every process of the group `pid` leads. */
 void bk_test_kill_group(int pid, int sig);
 #endif
