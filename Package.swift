@@ -16,6 +16,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        // Debian's FreeType and HarfBuzz: real text metrics (ButtonKitText).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // Debian's libedit (BSD) for the REPL's line editing, loaded with
         // dlopen by the REPL only (start-up of every other command skips it).
         .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),
@@ -24,6 +27,9 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // The model: no Lua, no Foundation.
         .target(name: "ButtonKit"),
+        // Text measured with HarfBuzz and FreeType over the fonts the host
+        // opens at start-up (the core's TextMeasurer, for real).
+        .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CFreeType", "CHarfBuzz"]),
         // Pictures: SVG of controls, strips and screens (no Lua).
         .target(name: "ButtonKitSVG", dependencies: ["ButtonKit"]),
         // Compiles the .lua files shipped inside the tool to bytecode in Swift source.
@@ -32,7 +38,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitSVG", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
@@ -46,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitSVG", "CEdit"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
-        .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG"]),
+        .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CTestSupport"]),

@@ -64,11 +64,14 @@ for _, p in ipairs(ui.audit({ buy, follow }, { states = { "normal", "selected" }
 print("\nThe audit of 'more':")
 for _, p in ipairs(ui.audit(more)) do print("  " .. p.message) end
 
--- The fix: a semantic colour (black in light mode, white in dark mode) and
--- the HIG's 44 pt height.
-local fixed = screen:add(ui.button {
-  id = "more-fixed", title = "More", frame = { 20, 230, 120, 44 },
-  style = { normal = { titleColor = "label" }, highlighted = { backgroundColor = "systemGray5" } },
+-- The fix, on the next version of the screen: a semantic colour (black in
+-- light mode, white in dark mode), the HIG's 44 pt height and more, and a
+-- Dynamic Type font that follows the user's text size (53 pt at the
+-- largest accessibility size, which the audit also checks).
+local next = ui.screen { backgroundColor = "systemGroupedBackground", tintColor = "systemIndigo" }
+local fixed = next:add(ui.button {
+  id = "more-fixed", title = "More", frame = { 20, 230, 200, 70 }, adjustsFontForContentSizeCategory = true,
+  style = { normal = { titleColor = "label", font = { textStyle = "body" } }, highlighted = { backgroundColor = "systemGray5" } },
 })
 local problems = ui.audit(fixed)
 print(("\nThe audit of 'more-fixed': %d problems"):format(#problems))

@@ -215,12 +215,16 @@ describe("the audit", function()
     assert.are.equal("more/normal/light: contrast 2.9:1 < 4.5:1 (title #8E8E93 on #F2F2F7)", found[1].message)
     assert.are.equal("contrast", found[1].check)
     assert.are.equal("#8E8E93FF", found[1].foreground)
-    assert.are.equal("more: hit target 120x30 pt < 44x44 pt", found[#found].message)
+    local target
+    for _, p in ipairs(found) do if p.check == "hitTarget" then target = p end end
+    assert.are.equal("more: hit target 120x30 pt < 44x44 pt", target.message)
     assert.is_not.accessible(more)
-    local fixed = s:add(ui.button { id = "fixed", title = "More", frame = { 0, 0, 120, 44 }, style = { normal = { titleColor = "label" } } })
+    -- Room for the title at the largest text size too (body is 53 pt there).
+    local fixed = s:add(ui.button { id = "fixed", title = "More", frame = { 0, 50, 200, 70 }, adjustsFontForContentSizeCategory = true,
+      style = { normal = { titleColor = "label", font = "body" } } })
     assert.accessible(fixed)
     assert.accessible(more, { checks = "label" })
-    assert.accessible(more, { minimumContrast = 2.5, minimumSize = 30, styles = "light" })
+    assert.accessible(more, { minimumContrast = 2.5, minimumSize = 30, styles = "light", checks = { "contrast", "hitTarget", "label" } })
   end)
 
   it("wants a title or an accessibilityLabel", function()

@@ -41,6 +41,13 @@
 ---@field userInterfaceStyle string
 ---@field configuration table
 ---@field accessibilityLabel string
+---@field accessibilityTraits table
+---@field accessibilityValue string
+---@field accessibilityHint string
+---@field accessibilityDescription string (read-only)
+---@field contentEdgeInsets table
+---@field titleEdgeInsets table
+---@field semanticContentAttribute string
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
@@ -481,6 +488,12 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field accessibilityTraits? table
+---@field accessibilityValue? string
+---@field accessibilityHint? string
+---@field contentEdgeInsets? table
+---@field titleEdgeInsets? table
+---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean
@@ -509,6 +522,12 @@ function builder:alpha(value) end
 ---@field userInterfaceStyle? string
 ---@field configuration? table
 ---@field accessibilityLabel? string
+---@field accessibilityTraits? table
+---@field accessibilityValue? string
+---@field accessibilityHint? string
+---@field contentEdgeInsets? table
+---@field titleEdgeInsets? table
+---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string
 ---@field adjustsFontForContentSizeCategory? boolean
@@ -589,6 +608,21 @@ function ui.rgb(r, g, b, a) end
 ---@return table
 function ui.font(value, traits) end
 
+--- The width and height in points of `text` in `font` as ButtonKit measures
+--- it (the widest line and the lines' height, for text with `"\n"`). Text is
+--- shaped with HarfBuzz in Inter, falling back to WenQuanYi Zen Hei for CJK
+--- and DejaVu Sans for Arabic, Hebrew and other scripts, as iOS falls back
+--- from San Francisco ([model.md](model.md) says how close that is); a
+--- text-style font is measured at the content size of `traits`.
+--- `ui.measure("Buy", 17)` is about 32, 21. Where the fonts are missing,
+--- widths are estimated and `buttonkit --version` says so.
+---@param text string
+---@param font ui.font
+---@param traits? table|ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen
+---@return number
+---@return number
+function ui.measure(text, font, traits) end
+
 --- The canonical string of any accepted state form: `ui.stateName(5)` is
 --- `"highlighted|selected"`.
 ---@param value ui.state
@@ -637,7 +671,9 @@ function ui.contrast(foreground, background, traits) end
 
 --- The accessibility problems of a control, of every member of a group or bar,
 --- of every button on a screen, or of a list of those, as a list of problem
---- tables (empty when there is none).
+--- tables (empty when there is none). The targets are audited together:
+--- controls sharing an id are both checked, and overlaps and shared labels
+--- are found between them.
 ---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|table
 ---@param options? table
 ---@return table

@@ -10,12 +10,16 @@ public struct AuditOptions: Sendable {
     /// The interface styles to check contrast in.
     public var styles: [UserInterfaceStyle] = [.light, .dark]
     public var checks: Set<AuditCheck> = Set(AuditCheck.allCases)
+    /// The content sizes contrast and clipped text are checked at: the
+    /// default and the largest accessibility size, where titles clip.
+    public var contentSizes: [ContentSizeCategory] = [.large, .largest]
     /// The states to check contrast in; nil: every state a user can see
     /// (normal, highlighted, and the selected ones for buttons that can be
     /// selected). A team that accepts fainter pressed looks lists fewer.
     public var states: [ControlState]?
 
-    /// The defaults: AA contrast, 44 pt targets, light and dark, every check.
+    /// The defaults: AA contrast, 44 pt targets, light and dark, `large`
+    /// and AX5, every check.
     public init() {}
 
     /// Checks the thresholds: contrasts from 1 to 21, a size from 0 to 10000.
@@ -28,6 +32,9 @@ public struct AuditOptions: Sendable {
         }
         guard !styles.isEmpty else {
             throw .invalidValue(what: "styles", value: "{}", expected: "at least one of 'light' and 'dark'")
+        }
+        guard !contentSizes.isEmpty else {
+            throw .invalidValue(what: "contentSizes", value: "{}", expected: "at least one content size, e.g. 'large'")
         }
         return self
     }

@@ -63,6 +63,12 @@ extension Button {
         case .contentSize(let c): setContentSize(c)
         case .layoutDirection(let d): setLayoutDirection(d)
         case .adjustsFontForContentSizeCategory(let on): adjustsFontForContentSizeCategory = on
+        case .contentEdgeInsets(let i): contentEdgeInsets = i
+        case .titleEdgeInsets(let i): titleEdgeInsets = i
+        case .semanticContentAttribute(let a): semanticContentAttribute = a
+        case .accessibilityTraits(let t): ownAccessibilityTraits = t
+        case .accessibilityValue(let v): accessibilityValue = v
+        case .accessibilityHint(let h): accessibilityHint = h
         }
     }
 

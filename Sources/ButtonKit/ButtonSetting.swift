@@ -34,6 +34,12 @@ public enum ButtonSetting: Sendable {
     /// nil: inherit.
     case layoutDirection(LayoutDirection?)
     case adjustsFontForContentSizeCategory(Bool)
+    case contentEdgeInsets(ButtonInsets)
+    case titleEdgeInsets(ButtonInsets)
+    case semanticContentAttribute(SemanticContentAttribute)
+    case accessibilityTraits([AccessibilityTrait])
+    case accessibilityValue(String?)
+    case accessibilityHint(String?)
     // Sort buttons only.
     case initialDirection(SortDirection)
     case cycle(SortCycle)
@@ -70,6 +76,12 @@ public enum ButtonSetting: Sendable {
         case .contentSize: return 20
         case .layoutDirection: return 21
         case .adjustsFontForContentSizeCategory: return 22
+        case .contentEdgeInsets: return 23
+        case .titleEdgeInsets: return 24
+        case .semanticContentAttribute: return 25
+        case .accessibilityTraits: return 26
+        case .accessibilityValue: return 27
+        case .accessibilityHint: return 28
         case .initialDirection: return 30
         case .cycle: return 31
         case .icons: return 32

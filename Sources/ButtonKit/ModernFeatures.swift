@@ -12,7 +12,13 @@ final class ModernFeatures {
     var type: ButtonType = .custom
     var configuration: ButtonConfiguration?
     var accessibilityLabel: String?
+    var accessibilityTraits: [AccessibilityTrait] = [.button]
+    var accessibilityValue: String?
+    var accessibilityHint: String?
     var adjustsFontForContentSizeCategory = false
+    var contentEdgeInsets = ButtonInsets.zero
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
+    var titleEdgeInsets = ButtonInsets.zero
     /// The screen the button was added to (its trait parent when it has no group or bar).
     weak var screen: Screen?
     /// UIButton's `configurationUpdateHandler`.

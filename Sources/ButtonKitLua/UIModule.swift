@@ -20,6 +20,7 @@ enum UIModule {
         ("color", { L in Host.run(L, UIModule.color) }),
         ("rgb", { L in Host.run(L, UIModule.rgb) }),
         ("font", { L in Host.run(L, UIModule.font) }),
+        ("measure", { L in Host.run(L, UIModule.measure) }),
         ("stateName", { L in Host.run(L, UIModule.stateName) }),
         ("svg", { L in Host.run(L, UIModule.svg) }),
         ("contrast", { L in Host.run(L, UIModule.contrast) }),
@@ -181,6 +182,24 @@ enum UIModule {
         return 1
     }
 
+    /// `ui.measure(text, font [, traits])` → width, height in points: one
+    /// line's advance (the widest line's, for text with line breaks) and
+    /// the lines' height, in ButtonKit's font metrics. A text-style font is
+    /// measured at the traits' content size.
+    static func measure(_ L: OpaquePointer) throws -> Int32 {
+        let a = Args(L, "measure", method: false)
+        let text = try a.string(1)
+        let f = try a.conv(2, Read.font)
+        let traits = a.isNone(3) ? Traits.default : try a.conv(3, Read.traits)
+        let font = f.scaled(for: traits.contentSize)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let m = TextMetrics.shared
+        let width = lines.map { m.width(String($0), font) }.max() ?? 0
+        Value.pushNumber(L, width)
+        Value.pushNumber(L, m.lineHeight(font) * Double(lines.count))
+        return 2
+    }
+
     /// `ui.stateName(x)`: the canonical string of any accepted state form.
     static func stateName(_ L: OpaquePointer) throws -> Int32 {
         Value.pushString(L, try Args(L, "stateName", method: false).conv(1, Read.state).description)
@@ -194,29 +213,36 @@ enum UIModule {
             throw a.expected(1, "control or screen")
         }
         var all = false
+        var o = TraitOverrides()
         if !a.isNone(2) {
             try a.table(2)
             let t = LuaTable(L, a.index(2), what: "svg option")
-            try a.conv(2) { _, _ throws(BridgeError) in
-                try t.onlyKeys(["states"])
+            try a.conv(2) { L, i throws(BridgeError) in
+                // The traits of a traits table, beside `states`.
+                try t.onlyKeys(["states"] + Read.traitKeys)
                 if let s = try t.read("states", Read.string) {
                     guard s == "all" else { throw .value("states must be \"all\"") }
                     all = true
                 }
+                o.userInterfaceStyle = try t.read("style", Read.userInterfaceStyle)
+                o.tintColor = try t.read("tintColor", Read.colorValue)
+                if case .dynamic(.tint)? = o.tintColor { throw .value("tintColor: a tint cannot be 'tintColor'") }
+                o.contentSize = try t.read("contentSize", Read.contentSize)
+                o.layoutDirection = try t.read("layoutDirection", Read.layoutDirection)
             }
         }
         switch kind {
         case .button, .sortButton:
             let b = Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(b) : Pictures.svg(b))
+            Value.pushString(L, all ? Pictures.strip(b, under: o) : Pictures.svg(b, under: o))
         case .screen:
-            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue()))
+            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue(), under: o))
         case .sortBar:
             let bar = Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(bar) : Pictures.svg(bar))
+            Value.pushString(L, all ? Pictures.strip(bar, under: o) : Pictures.svg(bar, under: o))
         case .radioGroup:
             let g = Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(g) : Pictures.svg(g))
+            Value.pushString(L, all ? Pictures.strip(g, under: o) : Pictures.svg(g, under: o))
         default:
             throw a.expected(1, "control or screen")
         }

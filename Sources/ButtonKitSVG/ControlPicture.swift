@@ -9,13 +9,30 @@ public struct ControlPicture {
     public var appearance: Appearance
     public var width: Double
     public var height: Double
+    /// The title as the button lays it out (`Button.titleLayout`): what is
+    /// drawn, truncated or wrapped; nil lays it out here without insets.
+    public var title: TitleLayout?
+    /// Whether the content is laid out right to left (image after the
+    /// title, leading insets on the right).
+    public var rightToLeft: Bool
 
     /// A picture of `appearance` drawn at `width` x `height` points.
-    public init(appearance: Appearance, width: Double, height: Double) {
+    public init(appearance: Appearance, width: Double, height: Double, title: TitleLayout? = nil, rightToLeft: Bool = false) {
         self.appearance = appearance; self.width = width; self.height = height
+        self.title = title; self.rightToLeft = rightToLeft
     }
 
-    static let fontFamily = "system-ui, -apple-system, Helvetica, Arial, sans-serif"
+    /// The picture of `b`'s look `a`, laid out as `b` lays it out.
+    public init(_ b: Button, _ a: Appearance, height: Double? = nil) {
+        let h = height ?? max(1, b.frame.height)
+        self.init(appearance: a, width: max(1, b.frame.width), height: h, title: b.titleLayout(of: a),
+                  rightToLeft: b.effectiveLayoutDirection == .rightToLeft)
+    }
+
+    /// The fonts ButtonKit measures with, named first so a viewer that has
+    /// them draws the text exactly as measured (docs/pictures.md).
+    static let fontFamily = "Inter, 'WenQuanYi Zen Hei', 'DejaVu Sans', system-ui, -apple-system, Helvetica, Arial, sans-serif"
+    static let displayFontFamily = "'Inter Display', " + fontFamily
 
     static func weight(_ w: FontWeight) -> Int {
         switch w {
@@ -40,7 +57,8 @@ public struct ControlPicture {
     }
 
     static func fontAttributes(_ f: Font) -> String {
-        let family = f.family == "system" ? fontFamily : SVGText.escape(f.family) + ", " + fontFamily
+        let base = f.size >= 20 ? displayFontFamily : fontFamily
+        let family = f.family == "system" ? base : SVGText.escape(f.family) + ", " + base
         return "font-family=\"\(family)\" font-size=\"\(SVGNumber.format(f.size))\" font-weight=\"\(weight(f.weight))\""
     }
 
@@ -61,25 +79,37 @@ public struct ControlPicture {
             out += "<rect class=\"background-image\" x=\"\(n(bw))\" y=\"\(n(bw))\" width=\"\(n(max(0, width - 2 * bw)))\" height=\"\(n(max(0, height - 2 * bw)))\" rx=\"\(n(max(0, r - bw)))\" fill=\"#90A4AE\" fill-opacity=\"0.25\" stroke=\"#90A4AE\" stroke-dasharray=\"3 2\"/>"
             out += "<text x=\"\(n(bw + 3))\" y=\"\(n(bw + 9))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"8\" fill=\"#546E7A\">\(SVGText.escape("bg: " + bg))</text>"
         }
+        // The content is clipped to the button, as UIKit clips a title
+        // that does not fit (a nested viewport clips what it holds).
+        out += "<svg class=\"content\" width=\"\(n(max(0, width)))\" height=\"\(n(max(0, height)))\" overflow=\"hidden\">"
         out += content()
-        out += "</g>"
+        out += "</svg></g>"
         return out
     }
+
+    /// The layout to draw: the one given, else one made here.
+    var laidOut: TitleLayout { title ?? TitleLayout.lay(appearance, width: width, height: height) }
 
     /// Image and title, centred as one block.
     func content() -> String {
         if let layout = appearance.layout { return configurationContent(layout) }
         let n = SVGNumber.format
         let a = appearance
+        let layout = laidOut
         let runs: [(text: String, color: Color, font: Font)]
-        if let attributed = a.attributedTitle {
+        if layout.truncated, let shown = layout.displayedText {
+            // What UIKit draws: the truncated line, in the title's colour and font.
+            let first = a.attributedTitle?.first
+            runs = shown.isEmpty ? [] : [(shown, first?.color ?? a.titleColor, first?.font ?? a.font)]
+        } else if let attributed = a.attributedTitle {
             runs = attributed.map { ($0.text, $0.color ?? a.titleColor, $0.font ?? a.font) }
         } else if let t = a.title {
             runs = [(t, a.titleColor, a.font)]
         } else {
             runs = []
         }
-        let textWidth = runs.reduce(0) { $0 + SVGText.width($1.text, font: $1.font) }
+        let metrics = TextMetrics.shared
+        let textWidth = runs.reduce(0) { $0 + metrics.width($1.text, $1.font) }
         let lineSize = runs.map(\.font.size).max() ?? a.font.size
         let iconSize = min(height * 0.6, max(12, lineSize * 1.1))
         let gap = (a.image != nil && !runs.isEmpty) ? 6.0 : 0
@@ -87,6 +117,10 @@ public struct ControlPicture {
         let total = imageWidth + gap + textWidth
         var cursor = (width - total) / 2
         var out = ""
+        // Right to left, the image goes after the title (UIKit flips it).
+        let textFirst = rightToLeft
+        if textFirst { cursor += textWidth + gap }
+        let textX = rightToLeft ? (width - total) / 2 : cursor + imageWidth + gap
         if let img = a.image {
             let iy = (height - iconSize) / 2
             let adj = a.imageAdjustment
@@ -100,11 +134,12 @@ public struct ControlPicture {
                 out += "<path d=\"M\(n(cursor)) \(n(iy + iconSize)) L\(n(cursor + iconSize)) \(n(iy))\" stroke=\"\(ImageTone.apply("#B0BEC5", adj))\"/>"
                 out += "<text x=\"\(n(cursor + iconSize / 2))\" y=\"\(n(iy + iconSize / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, iconSize * 0.3)))\" fill=\"\(ImageTone.apply("#37474F", adj))\">\(SVGText.escape(String(img.prefix(6))))</text></g>"
             }
-            cursor += imageWidth + gap
         }
         if !runs.isEmpty {
             let baseline = height / 2 + lineSize * 0.35
-            out += "<text class=\"title\" x=\"\(n(cursor))\" y=\"\(n(baseline))\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
+            // The block is mirrored (image after the title); the text keeps
+            // the order its own script gives it.
+            out += "<text class=\"title\" x=\"\(n(textX))\" y=\"\(n(baseline))\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
             for run in runs {
                 out += "<tspan \(ControlPicture.paint("fill", run.color))"
                 if run.font != a.font { out += " " + ControlPicture.fontAttributes(run.font) }
@@ -121,11 +156,15 @@ public struct ControlPicture {
     func configurationContent(_ l: ConfigurationLayout) -> String {
         let n = SVGNumber.format
         let a = appearance
-        let title = a.title ?? ""
+        let metrics = TextMetrics.shared
+        let layout = laidOut
+        let lines = layout.lines
         let subtitle = l.subtitle ?? ""
-        let titleWidth = SVGText.width(title, font: a.font), subWidth = SVGText.width(subtitle, font: l.subtitleFont)
-        let titleHeight = title.isEmpty ? 0 : a.font.size * 1.2
-        let subHeight = subtitle.isEmpty ? 0 : l.subtitleFont.size * 1.2
+        let titleWidth = lines.map { metrics.width($0, a.font) }.max() ?? 0
+        let subWidth = metrics.width(subtitle, l.subtitleFont)
+        let lineHeight = metrics.lineHeight(a.font)
+        let titleHeight = lineHeight * Double(lines.count)
+        let subHeight = subtitle.isEmpty ? 0 : metrics.lineHeight(l.subtitleFont)
         let textWidth = max(titleWidth, subWidth)
         let textHeight = titleHeight + subHeight + (titleHeight > 0 && subHeight > 0 ? l.titlePadding : 0)
         let hasImage = a.image != nil || l.showsActivityIndicator
@@ -137,7 +176,10 @@ public struct ControlPicture {
         let blockHeight = horizontal ? max(icon, textHeight) : icon + gap + textHeight
         let x0 = (width - blockWidth) / 2, y0 = (height - blockHeight) / 2
         var imageX = x0, imageY = y0, textX = x0, textY = y0
-        switch l.imagePlacement {
+        // Leading and trailing follow the layout direction.
+        var placement = l.imagePlacement
+        if rightToLeft { placement = placement == .leading ? .trailing : placement == .trailing ? .leading : placement }
+        switch placement {
         case .leading: imageY = y0 + (blockHeight - icon) / 2; textX = x0 + icon + gap; textY = y0 + (blockHeight - textHeight) / 2
         case .trailing: textY = y0 + (blockHeight - textHeight) / 2; imageX = x0 + textWidth + gap; imageY = y0 + (blockHeight - icon) / 2
         case .top: imageX = x0 + (blockWidth - icon) / 2; textY = y0 + icon + gap
@@ -152,8 +194,9 @@ public struct ControlPicture {
         }
         // Lines are centred on the text block's axis.
         let axis = textX + textWidth / 2
-        if !title.isEmpty {
-            out += "<text class=\"title\" x=\"\(n(axis))\" y=\"\(n(textY + a.font.size))\" text-anchor=\"middle\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">\(SVGText.escape(title))</text>"
+        for (i, line) in lines.enumerated() {
+            let y = textY + lineHeight * Double(i) + a.font.size
+            out += "<text class=\"title\" x=\"\(n(axis))\" y=\"\(n(y))\" text-anchor=\"middle\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">\(SVGText.escape(line))</text>"
         }
         if !subtitle.isEmpty {
             let y = textY + titleHeight + (titleHeight > 0 ? l.titlePadding : 0) + l.subtitleFont.size

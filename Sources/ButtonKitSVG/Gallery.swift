@@ -16,19 +16,20 @@ public enum Gallery {
         }
 
         /// A control's card: its all-states strip, flagged by its audit.
-        public init(_ b: Button) {
-            self.init(id: b.id, kind: b.kind.rawValue, svg: Pictures.strip(b),
+        public init(_ b: Button, under o: TraitOverrides = TraitOverrides()) {
+            self.init(id: b.id, kind: b.kind.rawValue, svg: Pictures.strip(b, under: o),
                       problems: AccessibilityAudit.audit(b).map(\.description))
         }
     }
 
     /// The page for `controls`, in the order given.
     public static func html(_ controls: [Button], script: String) -> String {
-        html(controls.map(Card.init), script: script)
+        html(controls.map { Card($0) }, script: script)
     }
 
-    /// The page for `cards`, in the order given.
-    public static func html(_ cards: [Card], script: String) -> String {
+    /// The page for `cards`, in the order given; `traits` says what the
+    /// pictures were taken under (a content size, a direction).
+    public static func html(_ cards: [Card], script: String, traits o: TraitOverrides = TraitOverrides()) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -46,7 +47,7 @@ public enum Gallery {
         p.audit-summary { color: #C62828; margin: 0 0 16px; }
         </style></head><body>
         <h1>ButtonKit gallery</h1>
-        <p class="meta">\(Gallery.count(cards)) from <code>\(SVGText.escape(script))</code>; each control in its normal, highlighted, selected, selected|highlighted and disabled states, sort bars and radio groups member by member, screens as they were left.</p>
+        <p class="meta">\(Gallery.count(cards)) from <code>\(SVGText.escape(script))</code>; each control in its normal, highlighted, selected, selected|highlighted and disabled states, sort bars and radio groups member by member, screens as they were left\(SVGText.escape(Gallery.underNote(o))). Problems say the state, style and content size they were found at (ax5: the largest accessibility size).</p>
 
         """
         // Accessibility problems flag their card (see AccessibilityAudit).
@@ -66,6 +67,15 @@ public enum Gallery {
             out += "</section>\n"
         }
         return out + "</body></html>\n"
+    }
+
+    /// ", drawn at content size accessibilityExtraExtraExtraLarge, rightToLeft", or "".
+    static func underNote(_ o: TraitOverrides) -> String {
+        var parts: [String] = []
+        if let s = o.userInterfaceStyle { parts.append(s.rawValue) }
+        if let c = o.contentSize { parts.append("content size " + c.rawValue) }
+        if let d = o.layoutDirection { parts.append(d.rawValue) }
+        return parts.isEmpty ? "" : ", drawn under " + parts.joined(separator: ", ")
     }
 
     /// "2 screens, 1 sort bar, 5 controls": the cards counted by kind, in

@@ -14,22 +14,32 @@ enum AuditCommand {
         Option("min-size", value: "POINTS", help: "smallest hit target side (default 44, Apple's HIG)"),
         Option("style", value: "STYLE", help: "light, dark or both (default both); repeatable"),
         Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
-        Option("check", value: "CHECKS", help: "contrast, hitTarget, label, comma-separated (default all); repeatable"),
+        Option("check", value: "CHECKS", help: "contrast, hitTarget, label, textClipped, dynamicType, overlap, description, duplicateId, comma-separated (default all); repeatable"),
+        Option("content-size", value: "SIZES", help: "content sizes to check contrast and clipped text at, comma-separated (default large,ax5); repeatable"),
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]",
         intro: """
-        Runs SCRIPT, then audits every control it created and prints each problem:
+        Runs SCRIPT, then audits every live control it created (two sharing an id
+        both, the second as id#2; members of groups and bars by their container,
+        shipping['express'], sort[price]) and prints each problem:
           like/normal/light: contrast 2.9:1 < 4.5:1 (title #8E8E93 on #F2F2F7)
           like: hit target 30x30 pt < 44x44 pt
           like: no title or accessibilityLabel
+          pay/normal/ax5: title "Continue to payment" does not fit in 76 pt: drawn "Co…nt"
+          pay: title font '15' has a fixed size and does not grow with the user's text size (...)
+          b: hit area overlaps 'a' by 20x44 pt
+          close: label "Close button" says 'button', which VoiceOver already reads from the trait
+          pay#2: id 'pay' is used by 2 live controls (a lookup by id finds only one)
         Contrast is WCAG 2.x's, with alpha composited over what is behind the
         control (its screen's background), in every state but disabled, in light
-        and dark. What the script itself prints goes to standard error, so standard
-        output holds the problems only. Exit 0 when there is no problem, 1 when
-        there is any (or the script fails), 2 on bad usage. In scripts:
-        ui.audit(control [, options]).
+        and dark; contrast and clipped text at the default text size and the
+        largest accessibility size (--content-size). docs/testing.md lists every
+        check and the rule it follows. What the script itself prints goes to
+        standard error, so standard output holds the problems only. Exit 0 when
+        there is no problem, 1 when there is any (or the script fails), 2 on bad
+        usage. In scripts: ui.audit(control [, options]).
         """,
         options: options)
 
@@ -51,11 +61,12 @@ enum AuditCommand {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
-        // One audit per id: a control re-created under the same id counts once, as its newest.
-        let controls = ctx.newestCreatedControls
-        var problems: [AuditProblem] = []
-        for b in controls { problems += AccessibilityAudit.audit(b, options: auditOptions) }
+        // Every live control the script made: two sharing an id are both
+        // audited (and the id reported), as a test would reach either.
+        let controls = ctx.createdControls
+        let problems = AccessibilityAudit.audit(controls, options: auditOptions)
         Terminal.out(problems.map { $0.description + "\n" }.joined())
+        if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
         let flagged = Set(problems.map(\.control)).count
         if problems.isEmpty {
             Terminal.err("no accessibility problems in \(controls.count) control\(controls.count == 1 ? "" : "s")")
@@ -89,6 +100,14 @@ enum AuditCommand {
                 do { list.append(try ControlState(parsing: s)) } catch { throw UsageError("--states: \(error.message)", command: "audit") }
             }
             o.states = list
+        }
+        let sizes = a.all("content-size").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        if !sizes.isEmpty {
+            var list: [ContentSizeCategory] = []
+            for s in sizes {
+                do { list.append(try ContentSizeCategory(parsing: s)) } catch { throw UsageError("--content-size: \(error.message)", command: "audit") }
+            }
+            o.contentSizes = list
         }
         let checks = a.all("check").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
         if !checks.isEmpty {

@@ -50,10 +50,11 @@ enum Commands {
 
     /// What `buttonkit --version` prints (every command takes `--version`,
     /// so a misspelt one is suggested whatever command it follows): the
-    /// version, and the confinement the kernel gives confined scripts here
-    /// (`confinement: landlock ABI 7 + openat2`; see docs/scripting.md).
+    /// version, the confinement the kernel gives confined scripts here
+    /// (`confinement: landlock ABI 7 + openat2`; see docs/scripting.md), and
+    /// the text metrics in use.
     static var versionLine: String {
-        "buttonkit \(ButtonKitLua.version) (Lua 5.4)\nconfinement: \(Confinement.inForce)\n"
+        "buttonkit \(ButtonKitLua.version) (Lua 5.4)\nconfinement: \(Confinement.inForce)\n" + TextSetup.note + "\n"
     }
 
     /// Options taken before any command (`buttonkit --version`).

@@ -66,6 +66,8 @@ enum CompletionCommand {
         case "FORMAT": return .words(OutputFormat.names)
         case "STYLE": return .words(UserInterfaceStyle.allCases.map(\.rawValue) + ["both"])
         case "CHECKS": return .words(AuditCheck.allCases.map(\.rawValue))
+        case "SIZES", "SIZE": return .words(ContentSizeCategory.allCases.map(\.rawValue) + ContentSizeCategory.allCases.map(\.shortName))
+        case "DIRECTION": return .words(LayoutDirection.allCases.map(\.rawValue))
         case "FILE", "PATH": return .files
         case "DIR": return .directories
         default: return .free

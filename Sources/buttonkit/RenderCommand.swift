@@ -9,6 +9,9 @@ import ButtonKitSVG
 enum RenderCommand {
     static let options: [Option] = [
         Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)"),
+        Option("style", value: "STYLE", help: "draw every picture in light or dark only (default: light over dark where the look changes)"),
+        Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)"),
+        Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)"),
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
@@ -20,8 +23,11 @@ enum RenderCommand {
         group (each member's strip, named by its key or value, the current
         state framed), DIR/screen.svg (screen-2.svg, ...) for every screen as
         the script left it, and DIR/index.html, a gallery of them all.
-        Ids that read alike as file names (a.b, a_b) are told apart by a
-        number: a_b.svg, then a_b-2.svg.
+        Every live control is drawn, two sharing an id both (pay.svg,
+        pay-2.svg); ids that read alike as file names (a.b, a_b) are told
+        apart the same way. --content-size ax5, --layout-direction rightToLeft
+        and --style dark draw everything under those traits (titles as UIKit
+        would truncate or wrap them at that text size, mirrored right to left).
         Inside scripts, ui.svg(control [, { states = "all" }]), ui.svg(bar),
         ui.svg(group) and ui.svg(screen) return pictures as strings.
         """,
@@ -33,6 +39,12 @@ enum RenderCommand {
         if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
         guard var dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
+        var traits = TraitOverrides()
+        do {
+            if let s = a.value("style") { traits.userInterfaceStyle = try UserInterfaceStyle(parsing: s) }
+            if let c = a.value("content-size") { traits.contentSize = try ContentSizeCategory(parsing: c) }
+            if let d = a.value("layout-direction") { traits.layoutDirection = try LayoutDirection(parsing: d) }
+        } catch { throw UsageError(error.message, command: "render") }
         // `-o out/` as typed: one slash in what is written and said.
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
         // The folder is the caller's choice. Confined, one inside the
@@ -55,8 +67,8 @@ enum RenderCommand {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
-        let cards = pictures(ctx)
-        let gallery = Gallery.html(cards, script: script)
+        let cards = pictures(ctx, under: traits)
+        let gallery = Gallery.html(cards, script: script, traits: traits)
         do {
             let out = try opened ?? tree!.folder(dir, "render")
             for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
@@ -73,18 +85,29 @@ enum RenderCommand {
 
     /// Every picture the run calls for, in gallery order: screens, then
     /// sort bars and radio groups, then controls, each in creation order.
-    /// One picture per id: a control re-created under the same id keeps
-    /// the newest. A screen is named by its id, else `screen`, `screen-2`, ...
-    /// in creation order.
-    static func pictures(_ ctx: LuaContext) -> [Gallery.Card] {
+    /// Every live control and container has its picture (two sharing an id
+    /// both); a screen is named by its id, else `screen`, `screen-2`, ...
+    /// in creation order. Problems come from one audit of every control,
+    /// so ids, overlaps and shared labels between them are found too.
+    static func pictures(_ ctx: LuaContext, under o: TraitOverrides = TraitOverrides()) -> [Gallery.Card] {
         var cards = ctx.createdScreens.enumerated().map { i, s in
-            Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s))
+            Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s, under: o))
         }
-        for c in ctx.newestCreatedContainers {
-            if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar))) }
-            if let g = c as? RadioGroup { cards.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g))) }
+        for c in ctx.createdContainers {
+            if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar, under: o))) }
+            if let g = c as? RadioGroup { cards.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g, under: o))) }
         }
-        return cards + ctx.newestCreatedControls.map(Gallery.Card.init)
+        let controls = ctx.createdControls
+        var options = AuditOptions()
+        if let c = o.contentSize { options.contentSizes = [c] }
+        if let s = o.userInterfaceStyle { options.styles = [s] }
+        let subjects = AccessibilityAudit.subjects(controls)
+        let problems = AccessibilityAudit.audit(controls, options: options)
+        for s in subjects {
+            let own = problems.filter { $0.control == s.name }.map(\.description)
+            cards.append(Gallery.Card(id: s.button.id, kind: s.button.kind.rawValue, svg: Pictures.strip(s.button, under: o), problems: own))
+        }
+        return cards
     }
 
     /// A file name from an id: anything but letters, digits, `-` and `_`

@@ -618,7 +618,7 @@ struct PictureCommandTests {
         let failures = try #require(html.range(of: "<h2>Failures</h2>"))
         let all = try #require(html.range(of: "<h2>All tests</h2>"))
         #expect(failures.lowerBound < all.lowerBound)
-        #expect(html.components(separatedBy: "<svg ").count - 1 == 2)
+        #expect(html.components(separatedBy: "<svg xmlns").count - 1 == 2)
         #expect(html.contains("fill=\"#0000FF\"") && html.contains("fill=\"#FF0000\""))
         #expect(html.contains("backgroundColor is &apos;#FF0000FF&apos;, expected &apos;#0000FFFF&apos;"))
         #expect(html.contains("spec/p_spec.lua:1"))

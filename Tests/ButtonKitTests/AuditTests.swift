@@ -3,7 +3,16 @@ import Testing
 
 @Suite("Accessibility audit: contrast in every state and style, hit target, label")
 struct AuditTests {
-    static func lines(_ b: Button, _ o: AuditOptions = AuditOptions()) -> [String] {
+    /// These tests are about contrast, targets and labels at the default
+    /// text size (AuditChecksTests covers the others).
+    static let classic: AuditOptions = {
+        var o = AuditOptions()
+        o.checks = [.contrast, .hitTarget, .label]
+        o.contentSizes = [.large]
+        return o
+    }()
+
+    static func lines(_ b: Button, _ o: AuditOptions = classic) -> [String] {
         AccessibilityAudit.audit(b, options: o).map(\.description)
     }
 
@@ -24,7 +33,7 @@ struct AuditTests {
         b.setConfiguration(c)
         // White on systemBlue is 4.02:1 — below 4.5 for 17 pt regular text.
         #expect(Self.lines(b).contains("buy/normal/light: contrast 4:1 < 4.5:1 (title #FFFFFF on #007AFF)"))
-        var o = AuditOptions()
+        var o = Self.classic
         o.minimumContrast = 4
         o.styles = [.light]
         #expect(Self.lines(b, o).filter { $0.hasPrefix("buy/normal/") }.isEmpty)
@@ -56,7 +65,7 @@ struct AuditTests {
     @Test func alphaOfTheControlFadesTextTowardTheBackdrop() throws {
         let b = Button(id: "ghost")
         try b.setUpStyle(.normal) { $0.title("Ghost").titleColor(.black).alpha(0.3) }
-        var o = AuditOptions()
+        var o = Self.classic
         o.styles = [.light]
         #expect(Self.lines(b, o).first?.hasPrefix("ghost/normal/light: contrast 2.") == true)
     }
@@ -80,7 +89,7 @@ struct AuditTests {
         c.subtitle = "free"
         c.baseForegroundColor = .dynamic(.system(.systemGray2))
         b.setConfiguration(c)
-        let kinds = AccessibilityAudit.audit(b).compactMap { p -> String? in
+        let kinds = AccessibilityAudit.audit(b, options: Self.classic).compactMap { p -> String? in
             if case .contrast(let text, _, _, _, _) = p.kind, p.state == .normal, p.style == .light { return text }
             return nil
         }

@@ -8,12 +8,15 @@ import FoundationXML
 
 @Suite("Pictures: the SVG renderer")
 struct SVGTests {
+    init() { RealMetrics.ensure() }
+
     /// A few fixed controls whose pictures are pinned in Golden/.
     static func fixtures() throws -> [(String, String)] {
+        RealMetrics.ensure()
         let plain = Button(id: "plain", frame: Rect(x: 0, y: 0, width: 100, height: 44))
         try plain.setUpStyle(.normal) { $0.title("Go").titleColor(.black) }
 
-        let styled = Button(id: "styled", frame: Rect(x: 0, y: 0, width: 160, height: 44))
+        let styled = Button(id: "styled", frame: Rect(x: 0, y: 0, width: 220, height: 44))
         try styled.setUpStyle(.normal) {
             $0.backgroundColor(try! Color(parsing: "#1976D2")).cornerRadius(8).borderWidth(2)
                 .borderColor(try! Color(parsing: "#0D47A180")).image("cart").alpha(0.9)

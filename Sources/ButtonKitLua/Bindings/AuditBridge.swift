@@ -19,7 +19,9 @@ enum AuditBridge {
         } else {
             buttons = try a.conv(1, targets)
         }
-        let problems = buttons.flatMap { AccessibilityAudit.audit($0, options: options) }
+        // One audit over everything: ids, overlaps and shared labels are
+        // found between the targets as well as within them.
+        let problems = AccessibilityAudit.audit(buttons, options: options)
         lua_createtable(L, Int32(problems.count), 0)
         for (i, p) in problems.enumerated() {
             push(L, p)
@@ -42,8 +44,8 @@ enum AuditBridge {
         }
     }
 
-    /// `{ control, check, message [, state, style, text, ratio, required, foreground, background,
-    /// width, height, minimum] }`.
+    /// `{ control, check, message [, state, style, contentSize, …] }` and
+    /// the figures of each kind.
     static func push(_ L: OpaquePointer, _ p: AuditProblem) {
         lua_createtable(L, 0, 10)
         Push.field(L, "control") { Value.pushString(L, p.control) }
@@ -51,6 +53,7 @@ enum AuditBridge {
         Push.field(L, "message") { Value.pushString(L, p.description) }
         if let s = p.state { Push.field(L, "state") { Value.pushString(L, s.description) } }
         if let s = p.style { Push.field(L, "style") { Value.pushString(L, s.rawValue) } }
+        if let c = p.contentSize { Push.field(L, "contentSize") { Value.pushString(L, c.rawValue) } }
         switch p.kind {
         case let .contrast(text, ratio, required, fg, bg):
             Push.field(L, "text") { Value.pushString(L, text) }
@@ -66,6 +69,25 @@ enum AuditBridge {
             break
         case .handlerFailed(let message):
             Push.field(L, "error") { Value.pushString(L, message) }
+        case let .textClipped(text, displayed, w, h, _, _):
+            Push.field(L, "text") { Value.pushString(L, text) }
+            Push.field(L, "displayedText") { Value.pushString(L, displayed) }
+            Push.field(L, "width") { Value.pushNumber(L, w) }
+            Push.field(L, "height") { Value.pushNumber(L, h) }
+        case .fixedFont(let f), .notAdjusting(let f):
+            Push.field(L, "font") { Push.font(L, f) }
+        case let .overlap(other, w, h):
+            Push.field(L, "other") { Value.pushString(L, other) }
+            Push.field(L, "width") { Value.pushNumber(L, w) }
+            Push.field(L, "height") { Value.pushNumber(L, h) }
+        case let .offScreen(f, _, _):
+            Push.field(L, "frame") { Push.frame(L, f) }
+        case let .badLabel(label, issue):
+            Push.field(L, "label") { Value.pushString(L, label) }
+            if case .sharedWith(let other) = issue { Push.field(L, "other") { Value.pushString(L, other) } }
+        case let .duplicateId(id, count):
+            Push.field(L, "id") { Value.pushString(L, id) }
+            Push.field(L, "count") { Value.pushNumber(L, Double(count)) }
         }
     }
 }

@@ -54,7 +54,10 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .adjustsImageWhenDisabled(try Read.bool(L, i)) }),
         Field("state", get: { L, b in Value.pushString(L, b.state.description) }),
         Field("stateBits", get: { L, b in lua_pushinteger(L, lua_Integer(b.state.rawValue)) }),
-        Field("appearance", get: { L, b in Push.appearance(L, b.appearance) }),
+        Field("appearance", get: { L, b in
+            let a = b.appearance
+            Push.appearance(L, a, layout: b.titleLayout(of: a), spoken: b.accessibilityDescription(for: a.state, title: a.text))
+        }),
         Field("trace", get: { L, b in Value.pushList(L, b.trace.lines) }),
         Field("kind", get: { L, b in Value.pushString(L, b.kind.rawValue) }),
         Field("traceLimit", get: { L, b in lua_pushinteger(L, lua_Integer(b.trace.limit)) }, setting: { L, i throws(BridgeError) in .traceLimit(try Read.integer(L, i)) }),
@@ -73,6 +76,21 @@ enum ButtonBinding {
               setting: { L, i throws(BridgeError) in .configuration(try Read.optionalConfiguration(L, i)) }),
         Field("accessibilityLabel", get: { L, b in if let s = b.accessibilityLabel { Value.pushString(L, s) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .accessibilityLabel(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
+        Field("contentEdgeInsets", get: { L, b in Push.buttonInsets(L, b.contentEdgeInsets) },
+              setting: { L, i throws(BridgeError) in .contentEdgeInsets(try Read.buttonInsets(L, i)) }),
+        Field("titleEdgeInsets", get: { L, b in Push.buttonInsets(L, b.titleEdgeInsets) },
+              setting: { L, i throws(BridgeError) in .titleEdgeInsets(try Read.buttonInsets(L, i)) }),
+        Field("accessibilityTraits", get: { L, b in Value.pushList(L, b.accessibilityTraits.map(\.rawValue)) },
+              setting: { L, i throws(BridgeError) in .accessibilityTraits(try traits(L, i)) }),
+        Field("accessibilityValue", get: { L, b in if let s = b.accessibilityValue { Value.pushString(L, s) } else { lua_pushnil(L) } },
+              setting: { L, i throws(BridgeError) in .accessibilityValue(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
+        Field("accessibilityHint", get: { L, b in if let s = b.accessibilityHint { Value.pushString(L, s) } else { lua_pushnil(L) } },
+              setting: { L, i throws(BridgeError) in .accessibilityHint(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
+        Field("accessibilityDescription", get: { L, b in Value.pushString(L, b.accessibilityDescription) }),
+        Field("semanticContentAttribute", get: { L, b in Value.pushString(L, b.semanticContentAttribute.rawValue) }, setting: { L, i throws(BridgeError) in
+            let s = try Read.string(L, i)
+            return .semanticContentAttribute(try Read.model { () throws(ButtonKitError) in try SemanticContentAttribute(parsing: s) })
+        }),
         Field("contentSize", get: { L, b in Value.pushString(L, b.contentSize.rawValue) },
               setting: { L, i throws(BridgeError) in .contentSize(try Read.contentSizeOverride(L, i)) }),
         Field("layoutDirection", get: { L, b in Value.pushString(L, b.layoutDirection.rawValue) },
@@ -99,6 +117,18 @@ enum ButtonBinding {
             for d in SortDirection.allCases { if let n = sort(b).icons[d] { Push.field(L, d.rawValue) { Value.pushString(L, n) } } }
         }, setting: { L, i throws(BridgeError) in .icons(try icons(L, i)) }),
     ]
+
+    /// A trait name or a list of them (`{ "button", "header" }`).
+    static func traits(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> [AccessibilityTrait] {
+        let names: [String]
+        if let s = Value.string(L, i) { names = [s] } else {
+            guard lua_type(L, i) == LUA_TTABLE else { throw .value("a trait name or a list of them expected, got \(Value.typeName(L, i))") }
+            names = try Read.stringList(L, i, what: "traits")
+        }
+        var out: [AccessibilityTrait] = []
+        for n in names { out.append(try Read.model { () throws(ButtonKitError) in try AccessibilityTrait(parsing: n) }) }
+        return out
+    }
 
     static func direction(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> SortDirection {
         let s = try Read.string(L, i)
@@ -157,7 +187,7 @@ enum ButtonBinding {
             } else {
                 set = nil
             }
-            let grows = ["info", "title", "traceLimit", "configuration", "accessibilityLabel"].contains(f.name)
+            let grows = ["info", "title", "traceLimit", "configuration", "accessibilityLabel", "accessibilityValue", "accessibilityHint"].contains(f.name)
             return FieldSpec(f.name, get: f.get, set: set, hint: f.hint, grows: grows, flag: f.flag)
         }
     }
@@ -290,7 +320,8 @@ enum ButtonBinding {
         let state = try a.conv(1, Read.state)
         let traits = a.isNone(2) ? TraitOverrides() : try a.conv(2, Read.previewTraits)
         // The model decides what a preview runs (an update handler, if any).
-        Push.appearance(L, try Host.firing(L) { try b.previewAppearance(for: state, under: traits) })
+        let look = try Host.firing(L) { try b.previewAppearance(for: state, under: traits) }
+        Push.appearance(L, look, layout: b.titleLayout(of: look), spoken: b.accessibilityDescription(for: state, title: look.text))
         return 1
     }
 

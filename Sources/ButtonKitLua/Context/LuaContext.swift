@@ -72,6 +72,8 @@ public final class LuaContext {
     /// disabled) and the limits installed.
     public init(options: Options = Options()) throws(LuaError) {
         self.options = options
+        // Fonts are opened now, before any confinement (see TextSetup).
+        TextSetup.install()
         self.confinement = Confinement(root: options.root)
         let limit = options.maxMemoryMB > 0 ? Int(options.maxMemoryMB) << 20 : 0
         guard let L = bk_open(limit, nil, { ptr in

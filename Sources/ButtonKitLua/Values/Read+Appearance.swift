@@ -39,8 +39,21 @@ extension Read {
 }
 
 extension Push {
-    package static func appearance(_ L: OpaquePointer, _ a: Appearance) {
-        lua_createtable(L, 0, 16)
+    /// The appearance table; with a button's `layout`, also `displayedText`
+    /// (the title as UIKit would draw it in the frame) and `truncated`, and
+    /// with `spoken`, `accessibilityDescription` (what VoiceOver reads in that state).
+    package static func appearance(_ L: OpaquePointer, _ a: Appearance, layout title: TitleLayout? = nil, spoken: String? = nil) {
+        // Exactly the keys it will hold: a table sized for more takes the
+        // next power of two (32 slots, not 16), and every read allocates one.
+        var keys: Int32 = 9 + (a.title != nil ? 1 : 0) + (a.attributedTitle != nil ? 1 : 0) + (a.text != nil ? 1 : 0)
+            + (a.image != nil ? 1 : 0) + (a.backgroundImage != nil ? 1 : 0) + (a.direction != nil ? 1 : 0) + (a.layout != nil ? 7 : 0)
+        keys += (spoken != nil ? 1 : 0) + (title.map { $0.displayedText != nil ? 2 : 1 } ?? 0)
+        lua_createtable(L, 0, keys)
+        if let s = spoken { field(L, "accessibilityDescription") { Value.pushString(L, s) } }
+        if let l = title {
+            if let t = l.displayedText { field(L, "displayedText") { Value.pushString(L, t) } }
+            field(L, "truncated") { Value.pushBool(L, l.truncated) }
+        }
         field(L, "state") { Value.pushString(L, a.state.description) }
         if let t = a.title { field(L, "title") { Value.pushString(L, t) } }
         if let r = a.attributedTitle { field(L, "attributedTitle") { runs(L, r) } }

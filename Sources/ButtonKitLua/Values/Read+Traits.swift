@@ -115,7 +115,7 @@ extension Read {
     package static func auditOptions(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> AuditOptions {
         guard lua_type(L, i) == LUA_TTABLE else { throw .value("table of audit options expected, got \(Value.typeName(L, i))") }
         let t = LuaTable(L, i, what: "audit option")
-        try t.onlyKeys(["minimumContrast", "largeTextContrast", "minimumSize", "styles", "checks", "states"])
+        try t.onlyKeys(["minimumContrast", "largeTextContrast", "minimumSize", "styles", "checks", "states", "contentSizes"])
         var o = AuditOptions()
         if let v = try t.read("minimumContrast", number) { o.minimumContrast = v }
         if let v = try t.read("largeTextContrast", number) { o.largeTextContrast = v }
@@ -138,6 +138,13 @@ extension Read {
                 do { checks.insert(try AuditCheck(parsing: n)) } catch { throw BridgeError.model(error).within("checks") }
             }
             o.checks = checks
+        }
+        if let list = try t.read("contentSizes", names) {
+            var sizes: [ContentSizeCategory] = []
+            for n in list {
+                do { sizes.append(try ContentSizeCategory(parsing: n)) } catch { throw BridgeError.model(error).within("contentSizes") }
+            }
+            o.contentSizes = sizes
         }
         if let list = try t.read("states", names) {
             var states: [ControlState] = []

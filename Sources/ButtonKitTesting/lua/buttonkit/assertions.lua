@@ -10,7 +10,7 @@ local color_keys = { titleColor = true, backgroundColor = true, borderColor = tr
 -- The keys of a resolved appearance (a sort button's adds direction).
 local appearance_keys = { "state", "title", "attributedTitle", "text", "titleColor", "backgroundColor",
   "borderColor", "borderWidth", "cornerRadius", "font", "image", "backgroundImage", "imageAdjustment",
-  "alpha", "direction" }
+  "alpha", "direction", "displayedText", "truncated", "accessibilityDescription" }
 local is_appearance_key = {}
 for _, k in ipairs(appearance_keys) do is_appearance_key[k] = true end
 
@@ -479,12 +479,17 @@ local function accessible(state, args, level)
       local cells, seen = {}, {}
       local id = control.id
       for _, p in ipairs(problems) do
-        if p.state and p.style and p.control == id then
-          local key = p.state .. "/" .. p.style
+        if p.state and p.control == id then
+          -- The look the problem was found in: its state, style and content size.
+          local size = p.contentSize or "large"
+          local key = p.state .. "/" .. (p.style or "") .. "/" .. size
           if not seen[key] and #cells < 6 then
             seen[key] = true
-            cells[#cells + 1] = { appearance = control:appearanceFor(p.state, { style = p.style }),
-              label = key .. " " .. (math.floor(p.ratio * 10) / 10) .. ":1", backdrop = backdrop(p.style), flagged = true }
+            local style = p.style or control.userInterfaceStyle
+            local what = p.ratio and ((math.floor(p.ratio * 10) / 10) .. ":1") or p.check
+            local label = p.state .. (p.style and ("/" .. p.style) or "") .. (size ~= "large" and (" at " .. size) or "") .. " " .. what
+            cells[#cells + 1] = { appearance = control:appearanceFor(p.state, { style = style, contentSize = size }),
+              label = label, backdrop = backdrop(style), flagged = true }
           end
         end
       end

@@ -1,0 +1,3 @@
+/* Debian's HarfBuzz (libharfbuzz-dev, found through pkg-config harfbuzz):
+   shapes text into positioned glyphs, whose advances are its width. */
+#include <hb.h>
