@@ -17,6 +17,10 @@ public enum BustedConfig {
                             lockingDown: Bool = false) throws(LuaError) -> [String: [String]]? {
         guard Files.exists(path) else { return nil }
         let text = sandboxed && lockingDown ? try evaluateInChild(path, task) : try evaluate(path, task, sandboxed: sandboxed, lockingDown: false)
+        if text.hasPrefix("\0notask") {
+            let tasks = text.split(separator: "\t").dropFirst().map(String.init)
+            throw LuaError(kind: .runtime, message: missingTask(task ?? "default", in: path, tasks: tasks))
+        }
         var out: [String: [String]] = [:]
         for line in text.split(separator: "\n") {
             guard let tab = line.firstIndex(of: "\t") else { continue }
@@ -24,6 +28,14 @@ public enum BustedConfig {
             if value == "\0reset" { out[key] = [] } else { out[key, default: []].append(value) }
         }
         return out
+    }
+
+    /// The message for `--run TASK` naming a task the file lacks: busted's
+    /// "Task `cii` not found" with the likely task and the list.
+    static func missingTask(_ task: String, in path: String, tasks: [String]) -> String {
+        var m = "\(path) has no task '\(task)'"
+        if let s = Suggest.closest(to: task, in: tasks) { m += "; did you mean '\(s)'?" }
+        return m + (tasks.isEmpty ? " (it defines no task)" : " (its tasks: \(tasks.joined(separator: ", ")))")
     }
 
     /// The file's options as "key\tvalue" lines.

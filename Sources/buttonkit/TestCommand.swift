@@ -169,7 +169,12 @@ enum TestCommand {
                     p.test.configFile = configPath ?? path
                 }
             } catch {
-                throw UsageError("cannot read \(path): \(error.message)", command: "test")
+                // One line: the Lua error without the traceback of the
+                // reader's own chunk, which says nothing about the file.
+                let line = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .prefix { $0 != "stack traceback:" }.joined(separator: "\n")
+                if line.hasPrefix("\(path) has no task") { throw UsageError(line, command: "test") }
+                throw UsageError("cannot read \(path): \(line)", command: "test")
             }
             // Under --sandbox the config file is a confined script's: the
             // files it names for the runner to load or write (specs,
@@ -225,6 +230,15 @@ enum TestCommand {
             let file = String(parts[0])
             p.test.lines[file, default: []] += parts.dropFirst().compactMap { Int($0) }
             return file
+        }
+        // A line past the file's end selects nothing: say so rather than
+        // run nothing (the file's own errors, if it is missing, come later).
+        for (file, lines) in p.test.lines.sorted(by: { $0.key < $1.key }) {
+            guard let bytes = try? Files.readBytes(file) else { continue }
+            let count = bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 } + (bytes.last.map { $0 == 10 ? 0 : 1 } ?? 0)
+            for line in lines where line < 1 || line > count {
+                throw UsageError("\(file):\(line): the file has \(count) line\(count == 1 ? "" : "s"); no test is at line \(line)", command: "test")
+            }
         }
         var seenPaths: Set<String> = []
         p.paths = p.paths.filter { seenPaths.insert($0).inserted }

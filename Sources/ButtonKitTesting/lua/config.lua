@@ -24,6 +24,12 @@ local function add(section)
   end
 end
 add(cfg._all)
-if task and cfg[task] == nil and task ~= "default" then error(path .. ": no task '" .. task .. "'", 0) end
+if task and cfg[task] == nil and task ~= "default" then
+  -- The host names the missing task with a did-you-mean from these names.
+  local names = {}
+  for k, v in pairs(cfg) do if type(k) == "string" and k ~= "_all" and type(v) == "table" then names[#names + 1] = k end end
+  table.sort(names)
+  return "\0notask\t" .. table.concat(names, "\t")
+end
 add(cfg[task or "default"])
 return table.concat(lines, "\n")
