@@ -15,7 +15,6 @@ end
 teardown(function()
   for _, name in ipairs(made) do
     os.remove("spec/scratch/" .. name)
-    os.remove("spec/scratch/." .. name .. ".lock")
   end
 end)
 

@@ -111,7 +111,6 @@ describe("radio groups", function()
     g:save(store, "other")
     assert.is_true(g2:restore(store, "other"))
     os.remove(path)
-    os.remove((path:gsub("([^/]+)$", ".%1.lock")))
   end)
 
   it("start from an initial value", function()

@@ -5,11 +5,11 @@ describe("stores keep values exactly", function()
   before_each(function()
     path = "spec/scratch/spec-store-exact-" .. tostring(math.random(1e9)) .. ".json"
   end)
-  -- spec/scratch is in every clone (its contents are ignored); the store's
-  -- lock file sits beside it.
+  -- spec/scratch is in every clone (its contents are ignored). A store
+  -- keeps its lock file only while it holds the lock: none is left.
   after_each(function()
+    assert.is_nil(io.open((path:gsub("([^/]+)$", ".%1.lock"))))
     os.remove(path)
-    os.remove((path:gsub("([^/]+)$", ".%1.lock")))
   end)
 
   local function write(text)

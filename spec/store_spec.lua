@@ -4,11 +4,11 @@ describe("stores", function()
   before_each(function()
     path = "spec/scratch/spec-store-" .. tostring(math.random(1e9)) .. ".json"
   end)
-  -- spec/scratch is in every clone (its contents are ignored); the store's
-  -- lock file sits beside it.
+  -- spec/scratch is in every clone (its contents are ignored). A store
+  -- keeps its lock file only while it holds the lock: none is left.
   after_each(function()
+    assert.is_nil(io.open((path:gsub("([^/]+)$", ".%1.lock"))))
     os.remove(path)
-    os.remove((path:gsub("([^/]+)$", ".%1.lock")))
   end)
 
   it("keep values on disk", function()
@@ -53,5 +53,24 @@ describe("stores", function()
 
   it("stay inside the working tree", function()
     assert.error_matches(function() ui.store("/etc/buttonkit-outside.json") end, "outside the working tree")
+  end)
+end)
+
+describe("an in-memory store", function()
+  it("keeps values like a file store, with no file", function()
+    local s = ui.store(":memory:")
+    assert.are.equal(":memory:", s.path)
+    s:set("time", "15"):set("list", { 1, "x", true })
+    assert.are.same({ 1, "x", true }, s:get("list"))
+    assert.are.same({ "list", "time" }, s:keys())
+    s:delete("time")
+    assert.is_nil(s:get("time"))
+    assert.is_nil(io.open(":memory:"))
+    -- Each is a store of its own, and radio groups save to it.
+    assert.are.same({}, ui.store(":memory:"):keys())
+    local g = ui.radioGroup { id = "days", options = { { title = "5", value = "5" } } }
+    g:select("5"); g:save(s)
+    assert.are.equal("5", s:get("days"))
+    assert.error_matches(function() s:set("f", function() end) end, "set")
   end)
 end)

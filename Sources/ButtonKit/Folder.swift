@@ -138,17 +138,39 @@ public final class Folder {
     /// An exclusive lock held while `body` runs: `flock` on `.name.lock`
     /// beside `name` (the file itself is replaced by rename on every write,
     /// so it cannot carry the lock).
+    ///
+    /// The lock file lasts only as long as the lock: the holder removes it
+    /// before unlocking, so no `.name.lock` is left beside a store. That is
+    /// sound because a locker checks, once it holds the lock, that the name
+    /// still leads to the file it locked: one that waited on a file the
+    /// holder removed finds the name gone (or a newer file there) and
+    /// starts again, so two writers never hold "the" lock on two files.
     func withLock<T>(_ name: String, _ body: () throws(ButtonKitError) -> T) throws(ButtonKitError) -> T {
         let lockName = "." + name + ".lock"
-        let f = openat(fd, lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard f >= 0 else { throw .io(path: pathOf(lockName), operation: "open lock file", reason: FileIO.reason()) }
-        defer { close(f) }
-        while flock(f, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            throw .io(path: pathOf(lockName), operation: "lock", reason: FileIO.reason())
+        while true {
+            let f = openat(fd, lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard f >= 0 else { throw .io(path: pathOf(lockName), operation: "open lock file", reason: FileIO.reason()) }
+            while flock(f, LOCK_EX) != 0 {
+                if errno == EINTR { continue }
+                let reason = FileIO.reason()
+                close(f)
+                throw .io(path: pathOf(lockName), operation: "lock", reason: reason)
+            }
+            var held = stat(), named = stat()
+            guard fstat(f, &held) == 0, fstatat(fd, lockName, &named, AT_SYMLINK_NOFOLLOW) == 0,
+                  held.st_ino == named.st_ino, held.st_dev == named.st_dev else {
+                // Removed (or replaced) while this one waited: lock afresh.
+                flock(f, LOCK_UN)
+                close(f)
+                continue
+            }
+            defer {
+                unlinkat(fd, lockName, 0)
+                flock(f, LOCK_UN)
+                close(f)
+            }
+            return try body()
         }
-        defer { flock(f, LOCK_UN) }
-        return try body()
     }
 
     /// Removes temporary siblings of `name` left by writers that died

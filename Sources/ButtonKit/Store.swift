@@ -18,10 +18,21 @@
 /// bridge opens a confined script's store folder beneath the working tree,
 /// so each operation is checked where the file really is.
 ///
+/// A store made with `Store(memory:)` keeps its table in memory only (the
+/// path `:memory:`, as SQLite names it): the same values and refusals, no
+/// file, no fsync, gone with the object. For tests that need a store but
+/// not its disk (each file `set` costs an fsync).
+///
 /// Out of scope: file systems without `flock` between machines (NFS), and
 /// writers that do not use the lock.
 public final class Store {
+    /// The path that names an in-memory store.
+    public static let memoryPath = ":memory:"
+
     public let path: String
+    /// Whether this store lives in memory only.
+    public var isInMemory: Bool { memory }
+    private let memory: Bool
     /// Opens the folder holding the file for an operation (`nil`: the
     /// store being opened; else "get", "set", "delete", "keys").
     public typealias Opener = (_ operation: String?) throws(ButtonKitError) -> Folder
@@ -37,6 +48,7 @@ public final class Store {
     /// Without `folder`, the folder the path names (links followed).
     public init(path: String, folder: Opener? = nil) throws(ButtonKitError) {
         self.path = path
+        self.memory = false
         self.name = PathText.basename(of: path)
         if let folder {
             self.openFolder = folder
@@ -50,6 +62,16 @@ public final class Store {
             if !f.exists(name) { try f.writeAtomically("{}\n", to: name) }
         }
         try refresh(f)
+    }
+
+    /// An empty store in memory only: nothing is read or written.
+    public init(memory: Void) {
+        path = Store.memoryPath
+        name = Store.memoryPath
+        self.memory = true
+        openFolder = { (_: String?) throws(ButtonKitError) -> Folder in
+            throw .io(path: Store.memoryPath, operation: "open", reason: "an in-memory store has no folder")
+        }
     }
 
     /// Reads the file again when another writer replaced it since.
@@ -71,7 +93,7 @@ public final class Store {
 
     /// The stored value, or nil when the key is absent.
     public func get(_ key: String) throws(ButtonKitError) -> JSONValue? {
-        try refresh(try openFolder("get"))
+        if !memory { try refresh(try openFolder("get")) }
         guard let i = data.index(forKey: key), !Spelling.differ(data.keys[i], key) else { return nil }
         return data.values[i]
     }
@@ -82,6 +104,13 @@ public final class Store {
     }
 
     private func update(_ key: String, _ value: JSONValue?, _ operation: String) throws(ButtonKitError) {
+        if memory {
+            if let i = data.index(forKey: key), Spelling.differ(data.keys[i], key) {
+                throw .otherSpelling(holder: "store '\(path)'", noun: "key", given: key, held: data.keys[i])
+            }
+            data[key] = value
+            return
+        }
         let f = try openFolder(operation)
         try f.withLock(name) { () throws(ButtonKitError) in
             loaded = nil
@@ -102,7 +131,7 @@ public final class Store {
 
     /// Keys in sorted order.
     public func keys() throws(ButtonKitError) -> [String] {
-        try refresh(try openFolder("keys"))
+        if !memory { try refresh(try openFolder("keys")) }
         return data.keys.sorted()
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ButtonKit
 
@@ -12,6 +13,48 @@ struct StoreTests {
         #expect(try again.get("a") == .int(1))
         #expect(try again.get("b") == .array([.string("x"), .bool(true), .null]))
         #expect(try again.keys() == ["a", "b"])
+    }
+
+    @Test func noLockFileIsLeftBesideTheStore() throws {
+        let dir = makeTempDir()
+        let s = try Store(path: dir + "/s.json")
+        try s.set("a", .int(1))
+        try s.delete("a")
+        #expect(!FileIO.exists(dir + "/.s.json.lock"))
+        #expect(FileIO.exists(dir + "/s.json"))
+    }
+
+    @Test func aLockerThatWaitedOnARemovedLockFileLocksAgain() throws {
+        // Two threads writing one store through two objects: each removes
+        // the lock file before unlocking, and a waiter that locked the
+        // removed file starts again, so no update is lost.
+        let path = makeTempDir() + "/s.json"
+        let b = try Store(path: path)
+        let t = Thread {
+            guard let a = try? Store(path: path) else { return }
+            for i in 0..<200 { try? a.set("a\(i)", .int(i)) }
+        }
+        t.start()
+        for i in 0..<200 { try b.set("b\(i)", .int(i)) }
+        while !t.isFinished { usleep(1000) }
+        #expect(try Store(path: path).keys().count == 400)
+    }
+
+    @Test func anInMemoryStoreKeepsValuesAndRefusalsWithoutAFile() throws {
+        let s = Store(memory: ())
+        #expect(s.isInMemory && s.path == ":memory:")
+        try s.set("b", .array([.int(1), .string("x")]))
+        try s.set("a", .bool(true))
+        #expect(try s.keys() == ["a", "b"])
+        #expect(try s.get("b") == .array([.int(1), .string("x")]))
+        try s.delete("a")
+        #expect(try s.get("a") == nil)
+        try s.set("caf\u{E9}", .int(1))
+        #expect(throws: ButtonKitError.otherSpelling(holder: "store ':memory:'", noun: "key", given: "cafe\u{301}", held: "caf\u{E9}")) {
+            try s.set("cafe\u{301}", .int(2))
+        }
+        // Each is its own store.
+        #expect(try Store(memory: ()).keys().isEmpty)
     }
 
     @Test func aSecondSpellingOfAKeyIsRefusedNotMergedIntoTheFirst() throws {

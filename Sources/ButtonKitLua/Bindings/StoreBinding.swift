@@ -28,6 +28,11 @@ enum StoreBinding {
         let a = Args(L, "store", method: false)
         let path = try a.exactString(1)
         let ctx = LuaContext.of(L)
+        if path == Store.memoryPath {
+            // In memory only: no file, so nothing for the sandbox to check.
+            Identity.push(L, Store(memory: ()), kind: .store)
+            return 1
+        }
         let s = try a.wrap(1) { () throws(ButtonKitError) in
             try Store(path: path) { [unowned ctx] operation throws(ButtonKitError) in
                 try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store").0
