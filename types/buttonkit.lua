@@ -585,7 +585,10 @@ function ui.radioGroup(options) end
 function ui.screen(options) end
 
 --- Opens (or creates) a key–value store kept in the JSON file at `path`. In
---- the sandbox the path must be inside the working tree.
+--- the sandbox the path must be inside the working tree. `ui.store(":memory:")`
+--- is a store of its own in memory only, as SQLite names it: the same values and
+--- refusals, no file and no fsync, gone with the object — for specs that need a
+--- store but not its disk.
 ---@param path string
 ---@return ui.store
 function ui.store(path) end
