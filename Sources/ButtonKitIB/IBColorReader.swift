@@ -41,6 +41,7 @@ struct IBColorReader {
         if let name = node["name"], node["red"] == nil, node["white"] == nil {
             if let c = assets[name] { return .color(c) }
             if let c = namedFallbacks[name] { return .color(c) }
+            if let why = assets.unusable[name] { return .unusable(attribute: "name", reason: "colour '\(name)': \(why)") }
             let where_ = hasCatalogs ? "in no asset catalog" : "not found (no asset catalog found)"
             return .unusable(attribute: "name", reason: "colour '\(name)' is \(where_) and the document has no copy of it")
         }

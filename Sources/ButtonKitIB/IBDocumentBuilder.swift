@@ -94,6 +94,12 @@ struct IBDocumentBuilder {
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
 
+    /// "a" or "an" before an element's name, for messages.
+    static func article(_ word: String) -> String {
+        guard let f = word.first else { return "a" }
+        return "aeiouAEIOU".contains(f) ? "an" : "a"
+    }
+
     static func sceneName(_ o: XMLNode) -> String {
         o["storyboardIdentifier"] ?? o["customClass"] ?? o["title"] ?? o["id"] ?? o.name
     }
@@ -204,7 +210,7 @@ struct IBDocumentBuilder {
                 if subtreeHasButton(child) {
                     // A view type the model has no control for, holding buttons: walked for them.
                 } else {
-                    reader.ctx.ignore(child, nil, "a \(child.name), not a button: not modelled")
+                    reader.ctx.ignore(child, nil, "\(IBDocumentBuilder.article(child.name)) \(child.name), not a button: not modelled")
                     continue
                 }
             }
