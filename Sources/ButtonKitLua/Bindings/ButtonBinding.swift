@@ -433,13 +433,14 @@ enum ButtonBinding {
         return 1
     }
 
-    /// One readable line: `<button buy "Buy" highlighted|selected bg #FF0000FF>`.
+    /// One readable line: `<button buy "Buy" highlighted|selected bg #FF0000FF>`;
+    /// a sort button says its key and direction by name (`key=price direction=none`).
     static func summary(_ b: Button) -> String {
         let a = b.appearance
         var s = "<\(b.kind.rawValue) \(b.id)"
         if let t = a.text { s += " \"\(t)\"" }
         s += " " + b.state.description
-        if let sb = b as? SortButton { s += " " + sb.direction.rawValue }
+        if let sb = b as? SortButton { s += " key=\(sb.key) direction=\(sb.direction.rawValue)" }
         s += " bg " + a.backgroundColor.hex
         return s + ">"
     }
