@@ -23,7 +23,7 @@ final class IBContext {
 
     /// Lists `node` (or one of its attributes) as seen and not modelled.
     func ignore(_ node: XMLNode, _ attribute: String? = nil, _ reason: String) {
-        ignored.append(IBIgnored(line: node.line, column: lines.column(line: node.line, element: node.name, attribute: attribute),
+        ignored.append(IBIgnored(line: node.line, column: lines.column(of: node, attribute: attribute),
                                  element: node.name, attribute: attribute, reason: reason))
     }
 
