@@ -90,7 +90,7 @@ struct IBDocumentBuilder {
             scenes.append(scene)
             groups += sceneGroups
         }
-        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignored,
+        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignoredList,
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
 
