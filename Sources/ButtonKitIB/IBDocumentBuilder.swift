@@ -69,8 +69,10 @@ struct IBDocumentBuilder {
                     if let view = object.children.first(where: { $0["key"] == "view" && $0.child("rect", key: "frame") != nil }) {
                         roots.append((object, view))
                         if let id = object["id"] { ctx.sceneNames[id] = Self.sceneName(object) }
-                    } else if object.name != "exit" && object.name != "customObject" {
+                    } else if object.name.hasSuffix("Controller") || object.name == "viewControllerPlaceholder" {
                         ctx.ignore(object, nil, "a scene without a root view (\(object.name)): no screen is made for it")
+                    } else {
+                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled")
                     }
                 }
             }
