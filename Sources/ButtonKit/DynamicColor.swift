@@ -6,8 +6,8 @@ public enum DynamicColor: Hashable, Sendable, CustomStringConvertible {
     /// `tintColor`: the control's effective tint.
     case tint
     /// A named colour from an asset catalog, with its light, dark and
-    /// high-contrast appearances (boxed: most colours are not one).
-    indirect case asset(AssetColor)
+    /// high-contrast appearances (a handle: see `AssetColorRef`).
+    case asset(AssetColorRef)
 
     /// The colour this is in `traits`.
     @inline(__always)

@@ -4,7 +4,7 @@ import ButtonKit
 /// with its light, dark and high-contrast appearances. A bridge consults it
 /// when a colour name is not a system or CSS name (`ui.color("BrandPrimary")`).
 public struct AssetColors: Sendable {
-    private var table: [String: AssetColor] = [:]
+    private var table: [String: AssetColorRef] = [:]
     /// Colour sets found but not usable on an iPhone (no colour at all, as
     /// Xcode's template AccentColor; only Mac or iPad entries), with why:
     /// a name that resolves to one of them is listed as ignored, not an error.
@@ -19,7 +19,7 @@ public struct AssetColors: Sendable {
     }
 
     /// The set itself (its variants), nil when unknown.
-    public func asset(_ name: String) -> AssetColor? { table[name] }
+    public func asset(_ name: String) -> AssetColor? { table[name]?.color }
 
     /// Every colour name, sorted.
     public var names: [String] { table.keys.sorted() }
@@ -28,7 +28,7 @@ public struct AssetColors: Sendable {
     public var count: Int { table.count }
 
     /// Adds (or replaces) one colour.
-    public mutating func add(_ color: AssetColor) { table[color.name] = color; unusable[color.name] = nil }
+    public mutating func add(_ color: AssetColor) { table[color.name] = AssetColorRef(color); unusable[color.name] = nil }
 
     /// Records a colour set that gives no colour, and why.
     public mutating func addUnusable(_ name: String, reason: String) {

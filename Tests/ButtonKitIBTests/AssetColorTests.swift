@@ -12,19 +12,22 @@ import ButtonKit
     ])
 
     @Test func appearancesPickTheMostSpecificMatch() {
-        let c = ColorValue.dynamic(.asset(Self.brand))
+        let c = ColorValue.dynamic(.asset(AssetColorRef(Self.brand)))
         #expect(c.resolve(Traits(userInterfaceStyle: .light)) == Color(red: 1, green: 2, blue: 3))
         #expect(c.resolve(Traits(userInterfaceStyle: .dark)) == Color(red: 4, green: 5, blue: 6))
         #expect(c.resolve(Traits(userInterfaceStyle: .light, accessibilityContrast: .high)) == Color(red: 7, green: 8, blue: 9))
         #expect(c.resolve(Traits(userInterfaceStyle: .dark, accessibilityContrast: .high)) == Color(red: 10, green: 11, blue: 12))
         #expect(c.description == "BrandPrimary")
+        // Equal colour sets share a handle; a colour value stays plain bytes.
+        #expect(AssetColorRef(Self.brand) == AssetColorRef(AssetColor(name: "BrandPrimary", variants: Self.brand.variants)))
+        #expect(_isPOD(ColorValue.self) && _isPOD(Traits.self))
     }
 
     @Test func screensPassTheirContrastDown() throws {
         let screen = Screen()
         let b = Button(id: "b")
         var s = Style()
-        try s.setColor(.backgroundColor, .dynamic(.asset(Self.brand)))
+        try s.setColor(.backgroundColor, .dynamic(.asset(AssetColorRef(Self.brand))))
         b.style(.normal, s)
         screen.add(.button(b))
         #expect(b.appearance.backgroundColor == Color(red: 1, green: 2, blue: 3))
