@@ -17,8 +17,10 @@
 #define BK_MAX_LEVELS 256
 /* Threads whose hooks a firing limit replaced, to be put back afterwards. */
 #define BK_MAX_HIJACKED 16
-/* Seconds a fired limit waits for the hook to run before it decides the
- * code cannot be interrupted (a C function, a __gc finalizer). */
+/* Seconds a fired limit gives the call it belongs to to return before the
+ * process ends: code the hook cannot reach (a C function, a __gc finalizer,
+ * a debug hook, an xpcall message handler) runs no longer than this past
+ * the deadline, whatever else it does meanwhile. */
 #define BK_GRACE_SECONDS 2
 
 typedef struct bk_coverage bk_coverage;
@@ -53,6 +55,9 @@ struct bk_state {
     volatile sig_atomic_t hook_ran;
     volatile sig_atomic_t interrupts;  /* Ctrl-C presses while firing */
     double fired_timeout;
+    /* When the limit fired (monotonic ns): the call it belongs to has until
+     * this plus the grace to return, whatever ran in between. */
+    volatile long long fired_ns;
 
     /* Threads: the main one, the one running now (coroutines), and those
      * whose hooks a firing limit replaced. */

@@ -11,10 +11,16 @@
  * `pcall` cannot swallow a fired limit and a handler chain cannot outrun it.
  *
  * Code that never reaches a hook (a C function such as a pathological
- * string.find, a __gc finalizer: Lua runs those with hooks off) is caught by
- * the timer's second look: if the hook has not run within the grace period,
- * the process ends with a message that names what was running. A runner that
- * must survive this runs files in a worker process.
+ * string.find, a __gc finalizer, a debug hook or an xpcall message handler:
+ * Lua runs those with hooks off) is caught by the timer's second look, out
+ * of band: if the call that owns the deadline has not returned within the
+ * grace period after the limit fired, the process ends with a message that
+ * names what was running. The second look does not ask whether the hook ran
+ * meanwhile: a script looping in a debug hook that now and then resumes a
+ * throw-away coroutine lets the hook run there, and is still ended. Nothing
+ * Lua code does can keep the signal's handler from running. A runner that
+ * must survive this runs files in a worker process (and watches the
+ * worker's deadline from outside as well: Supervisor.swift).
  *
  * The timer is re-armed lazily: a new deadline later than the one the timer
  * is set for costs no system call (the early expiry just re-arms it), so a
@@ -222,6 +228,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
 /* Starts firing: the kind, the call level it belongs to. Signal-safe. */
 static void fire(bk_state *st, int kind, int level, double timeout) {
     st->fired_timeout = timeout;
+    st->fired_ns = bk_now_ns();
     st->fire_level = level;
     st->hook_ran = 0;
     st->firing = kind;
@@ -312,10 +319,10 @@ static void on_timer(int sig, siginfo_t *si, void *uc) {
     long long now = bk_now_ns();
     long long grace = (long long)BK_GRACE_SECONDS * 1000000000LL;
     if (st->firing) {
-        /* The second look: has the hook run since the limit fired? */
-        if (!st->hook_ran) stuck(st);
-        st->hook_ran = 0;
-        set_timer(st, now + grace);
+        /* The second look: the call the limit belongs to had its grace to
+         * return. (The timer may go off sooner for a deadline set since.) */
+        if (now - st->fired_ns >= grace - 1000000LL) stuck(st);
+        set_timer(st, st->fired_ns + grace);
     } else {
         int depth = atomic_load(&st->depth);
         long long next = 0;
@@ -387,8 +394,10 @@ static _Atomic int sigint_handle = -1;
 
 static void interrupt_state(bk_state *st) {
     if (atomic_load(&st->depth) == 0) return; /* nothing running */
-    if (st->firing == BK_ERR_INTERRUPT && !st->hook_ran) {
-        /* Pressed again and the hook never ran: stuck in C or a finalizer. */
+    if (st->firing == BK_ERR_INTERRUPT) {
+        /* Pressed again and the call is still running: stuck in C, a
+         * finalizer, a hook or a handler (whether or not the hook ran
+         * somewhere meanwhile, a coroutine resumed from there). */
         if (++st->interrupts >= 1) stuck(st);
         return;
     }
