@@ -61,7 +61,12 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
         own_deadline = 1;
     }
     atomic_store(&st->depth, level);
-    if (own_deadline) bk_limits_arm(st, atomic_load(&st->deadline[level]));
+    long long shown_before = 0;
+    double shown_limit_before = 0;
+    if (own_deadline) {
+        bk_limits_arm(st, atomic_load(&st->deadline[level]));
+        shown_before = bk_channel_publish_deadline(deadline, shown, &shown_limit_before);
+    }
     int saved_refused = st->mem_refused;
     st->mem_refused = 0;
 
@@ -73,7 +78,10 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
 
     /* Take the deadline down first: a timer that goes off from here on
      * finds nothing of this call to fire. */
-    if (own_deadline) atomic_store(&st->deadline[level], 0);
+    if (own_deadline) {
+        atomic_store(&st->deadline[level], 0);
+        bk_channel_restore_deadline(shown_before, shown_limit_before);
+    }
     int kind = status == LUA_OK ? BK_OK : classify(st, status, level);
     if (st->firing && st->fire_level >= level) {
         /* The limit belonged to this call: a script that caught it and
@@ -180,6 +188,8 @@ static int limited_call(lua_State *L) {
 }
 
 void bk_push_limited_call(lua_State *L) { lua_pushcfunction(L, limited_call); }
+
+double bk_grace_seconds(void) { return BK_GRACE_SECONDS; }
 
 double bk_timeout(lua_State *L) {
     bk_state *st = bk_st(L);

@@ -116,6 +116,12 @@ void bk_coverage_scan_functions(lua_State *L);
 #include <stdio.h>
 int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
 
+/* channel.c: a worker's deadline, where its runner can see it. Publishing
+ * keeps the earlier of the one shown and the new one, and returns what was
+ * shown before (restore it when the call returns). No-ops outside workers. */
+long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown);
+void bk_channel_restore_deadline(long long deadline_ns, double shown);
+
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);
 

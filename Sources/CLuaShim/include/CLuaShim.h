@@ -132,6 +132,13 @@ bk_channel_region *bk_channel_region_new(void);
 void bk_channel_region_free(bk_channel_region *r);
 size_t bk_channel_region_unsent(const bk_channel_region *r, unsigned long long received, const char **bytes);
 const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
+/* The earliest deadline of the calls a worker runs now (monotonic ns, the
+ * clock every process shares; 0 = none), and the limit it stands for, in
+ * seconds: the runner ends a worker still running at it plus the grace. */
+long long bk_channel_region_deadline(const bk_channel_region *r, double *shown);
+/* Seconds a fired time limit gives the call it belongs to before the process
+ * that runs it ends (the runner waits this and a second more). */
+double bk_grace_seconds(void);
 int bk_channel_append(const char *p, size_t n);
 int bk_channel_flush(void);
 /* Makes C's standard output line-buffered: a worker echoing what specs
