@@ -31,10 +31,23 @@ static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* `ceiling` is the limit, or SIZE_MAX for none: one comparison. */
     if (used > st->ceiling && nsize > old && !st->in_host) {
         st->mem_refused = 1;
+        /* Sticky at once: lauxlib's buffers (string.rep, table.concat)
+         * ask the allocator directly and raise on the first refusal. The
+         * core collects and asks again for the same block: if that retry
+         * succeeds, the collection made room and nothing sticks. */
+        if (!st->refusal_pending) st->exceeded_before = st->mem_exceeded;
+        st->mem_exceeded = 1;
+        st->refusal_pending = 1;
+        st->refused_ptr = ptr;
+        st->refused_size = nsize;
         return NULL;
     }
     void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (!p) return NULL;
+    if (st->refusal_pending) {
+        if (st->refused_ptr == ptr && st->refused_size == nsize) st->mem_exceeded = st->exceeded_before;
+        st->refusal_pending = 0;
+    }
     st->used = used;
     if (used > st->peak) st->peak = used;
     return p;
