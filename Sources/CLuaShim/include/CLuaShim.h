@@ -79,6 +79,13 @@ size_t bk_memory_limit(lua_State *L);
  * traces) against the ceiling; the overrun is raised when the host function
  * returns to C. */
 void bk_charge(lua_State *L, ptrdiff_t delta);
+/* The hard floor under the memory ceiling, for a process that runs scripts
+ * and nothing else (a command, a test worker): RLIMIT_DATA at what the
+ * process holds now plus twice `limit` plus 64 MB, so no path the ceiling's
+ * accounting misses can take the process much past it (the kernel refuses
+ * the allocation). Never loosens a tighter limit. Returns the limit in force
+ * (bytes), 0 when none was set. */
+size_t bk_memory_floor(size_t limit);
 
 /* The protected call. Calls the function below `nargs` arguments with a
  * traceback handler, under the memory ceiling; `timeout` > 0 sets a deadline
