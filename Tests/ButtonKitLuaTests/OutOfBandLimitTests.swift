@@ -216,4 +216,44 @@ struct OutOfBandLimitTests {
         #expect(limited.exitCode == 1 && limited.stderr.contains("time limit exceeded (1 s)"), "\(limited.summary)")
         #expect(limited.seconds < 4, "\(limited.seconds) s")
     }
+
+    // MARK: The REPL
+
+    static let loopingValue = "x = setmetatable({}, { __tostring = function() while true do end end })\r"
+
+    /// Printing a result runs the value's __tostring: under --timeout it
+    /// ends with the limit and the session goes on.
+    @Test func aREPLValueThatLoopsIsStoppedByTheTimeout() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--timeout", "1", "--history", "/dev/null"])
+        _ = p.read(until: "leave\r\n> ")
+        p.send(Self.loopingValue)
+        p.send("x\r")
+        let shown = p.read(until: "s)", timeout: 10)
+        #expect(shown.contains("could not print the result") && shown.contains("time limit exceeded (1 s)"), "\(p.transcript.debugDescription)")
+        p.send("40 + 2\r")
+        #expect(p.read(until: "42").contains("42"), "\(p.transcript.debugDescription)")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
+    }
+
+    /// With no timeout, Ctrl-C stops it; Tab over a table whose __pairs
+    /// loops offers nothing after a moment instead of freezing the editor.
+    @Test func ctrlCStopsALoopingTostringAndTabDoesNotHang() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
+        _ = p.read(until: "leave\r\n> ")
+        p.send(Self.loopingValue)
+        p.send("x\r")
+        _ = p.read(timeout: 0.5)
+        p.send("\u{03}")
+        #expect(p.read(until: "interrupted", timeout: 5).contains("interrupted"), "\(p.transcript.debugDescription)")
+        p.send("t = setmetatable({}, { __pairs = function() while true do end end })\r")
+        p.send("t.\t")
+        _ = p.read(timeout: 2.5)
+        p.send("\u{15}40 + 2\r")
+        #expect(p.read(until: "42").contains("42"), "\(p.transcript.debugDescription)")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
+    }
 }
