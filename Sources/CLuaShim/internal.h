@@ -64,7 +64,6 @@ struct bk_state {
      * it belongs to; it re-fires until that call returns. */
     volatile sig_atomic_t firing;
     volatile sig_atomic_t fire_level;
-    volatile sig_atomic_t hook_ran;
     volatile sig_atomic_t interrupts;  /* Ctrl-C presses while firing */
     double fired_timeout;
     /* When the limit fired (monotonic ns): the call it belongs to has until

@@ -186,7 +186,6 @@ void bk_limits_stop_firing(bk_state *st) {
     st->nhijacked = 0;
     st->firing = 0;
     st->fire_level = 0;
-    st->hook_ran = 0;
     st->interrupts = 0;
     unblock_signals(&old);
     /* Forget the anchored threads. */
@@ -215,7 +214,6 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
         bk_coverage_rehook(L);  /* coverage's hook, if it runs; else none */
         return;
     }
-    st->hook_ran = 1;
     luaL_where(L, 0);
     if (kind == BK_ERR_TIMEOUT)
         bk_push_timeout_message(L, st->fired_timeout);
@@ -230,7 +228,6 @@ static void fire(bk_state *st, int kind, int level, double timeout) {
     st->fired_timeout = timeout;
     st->fired_ns = bk_now_ns();
     st->fire_level = level;
-    st->hook_ran = 0;
     st->firing = kind;
     hijack(st, st->running);
 }
