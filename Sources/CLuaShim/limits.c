@@ -234,6 +234,18 @@ static void fire(bk_state *st, int kind, int level, double timeout) {
 
 /* --- the code nothing could interrupt ------------------------------------ */
 
+/* Whether the frame at `level`, which Lua names "hook", is a message
+ * handler called again for the limit's own error: the limit's hook fired in
+ * that very function (the frame below), so Lua runs it inside the hook. A
+ * user's debug hook is called over the code it interrupts instead. */
+static int handler_again(lua_State *L, int level) {
+    lua_Debug a, b;
+    if (!lua_getstack(L, level, &a) || !lua_getinfo(L, "S", &a)) return 0;
+    if (!lua_getstack(L, level + 1, &b) || !lua_getinfo(L, "S", &b)) return 0;
+    return a.what && a.what[0] != 'C' && a.linedefined == b.linedefined && a.lastlinedefined == b.lastlinedefined
+        && a.source == b.source;
+}
+
 static void stuck(bk_state *st) {
     text t = { .len = 0 };
     if (st->firing == BK_ERR_INTERRUPT) put(&t, "interrupted");
@@ -248,7 +260,7 @@ static void stuck(bk_state *st) {
     for (int l = 0; L && l < 256 && lua_getstack(L, l, &ar); l++) {
         if (!lua_getinfo(L, "n", &ar) || !ar.namewhat) continue;
         if (strcmp(ar.namewhat, "metamethod") == 0 && ar.name && strcmp(ar.name, "__gc") == 0) { level = l; what = "a __gc finalizer"; break; }
-        if (strcmp(ar.namewhat, "hook") == 0) { level = l; what = "a debug hook"; break; }
+        if (strcmp(ar.namewhat, "hook") == 0) { level = l; what = handler_again(L, l) ? "an xpcall message handler" : "a debug hook"; break; }
     }
     if (what && lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar)) {
         put(&t, what);
