@@ -38,6 +38,7 @@ enum RunCommand {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
+        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
         return execute(ctx, code: code, positionals: a.positionals)
     }
 
@@ -51,6 +52,7 @@ enum RunCommand {
             Terminal.err("buttonkit: \(error)")
             return .failure(ExitStatus(1))
         }
+        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
         ctx.trackCreatedControls = true
         let status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
         ctx.limitLaterCallbacks()
