@@ -113,6 +113,18 @@ import ButtonKit
         }
     }
 
+    /// Readers that refuse (a confined run's, outside its tree) make
+    /// discovery find nothing, not fail the load.
+    @Test func refusingReadersFindNoCatalog() throws {
+        struct Refused: Error {}
+        let doc = try Fixtures.load("Modern/Shop/Base.lproj/Card.xib") { o in
+            o.listDirectory = { _ in throw Refused() }
+            o.isDirectory = { _ in false }
+        }
+        #expect(!doc.hasCatalogs && doc.colors.count == 0)
+        #expect(doc.ignored.contains { $0.element == "color" && $0.reason.contains("Surface") })
+    }
+
     @Test func classesMapToKinds() throws {
         let doc = try Fixtures.load("Modern/Shop/Base.lproj/Card.xib") { $0.classes["CQSortButton"] = .sortButton }
         let price = try #require(doc.find("Price"))
