@@ -13,6 +13,7 @@ public struct AssetColor: Hashable, Sendable, CustomStringConvertible {
         /// Whether the entry was written for the iPhone idiom (it wins over
         /// a universal one, as on an iPhone).
         public var idiomSpecific: Bool
+        /// The colour, converted to sRGB.
         public var color: Color
         /// A system colour the entry refers to (`"reference": "systemPurpleColor"`):
         /// resolved in the traits' style, as that dynamic colour is; `color`

@@ -5,7 +5,9 @@ import ButtonKit
 /// for which event. Scripts attach handlers by selector (`doc:on("pay:")`),
 /// so the file's own wiring decides which taps run them.
 public struct IBAction: Sendable, Hashable {
+    /// The message sent (`pay:`), as the file names it.
     public let selector: String
+    /// The event that sends it (UIKit's `eventType`).
     public let event: ControlEvent
     /// The target's custom class when the file names it, else its IB id.
     public let destination: String?

@@ -7,6 +7,7 @@ import ButtonKit
 public final class IBDocument {
     /// The path the document was loaded from, as given.
     public let path: String
+    /// Storyboard or XIB, from the root element.
     public let kind: IBDocumentKind
     /// Scenes in document order.
     public let scenes: [IBScene]

@@ -3,9 +3,13 @@
 /// what was wrong. One error type for every Interface Builder and asset
 /// catalog problem, so a front end prints them all the same way.
 public struct IBError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// The path as given (the bridge prints it as the script named it).
     public let file: String
+    /// 1-based; 0 when the problem is the file as a whole.
     public let line: Int
+    /// 1-based, in bytes; 0 with a line of 0.
     public let column: Int
+    /// What was wrong, in a sentence.
     public let message: String
 
     /// An error at `line`:`column` of `file`.

@@ -2,7 +2,9 @@
 /// entries): nothing is dropped silently, so a script or `audit` can say how
 /// much of the file ButtonKit did not take into account, and where.
 public struct IBIgnored: Sendable, Hashable {
+    /// Where the element (or the attribute) is: 1-based line and column.
     public let line: Int
+    /// The column of the element's `<` or of the attribute's name.
     public let column: Int
     /// The element's name (`segue`, `constraint`, `color`...).
     public let element: String
