@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ButtonKit", targets: ["ButtonKit"]),
         .library(name: "ButtonKitLua", targets: ["ButtonKitLua"]),
         .library(name: "ButtonKitTesting", targets: ["ButtonKitTesting"]),
+        .library(name: "ButtonKitIB", targets: ["ButtonKitIB"]),
         .executable(name: "buttonkit", targets: ["buttonkit"]),
     ],
     targets: [
@@ -19,6 +20,8 @@ let package = Package(
         // Debian's FreeType and HarfBuzz: real text metrics (ButtonKitText).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // Debian's libxml2: its streaming reader reads Interface Builder files.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Debian's libedit (BSD) for the REPL's line editing, loaded with
         // dlopen by the REPL only (start-up of every other command skips it).
         .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),
@@ -30,6 +33,8 @@ let package = Package(
         // Text measured with HarfBuzz and FreeType over the fonts the host
         // opens at start-up (the core's TextMeasurer, for real).
         .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CFreeType", "CHarfBuzz"]),
+        // Interface Builder files and asset catalogs read into the model (no Lua).
+        .target(name: "ButtonKitIB", dependencies: ["ButtonKit", "CLibXML2"]),
         // Pictures: SVG of controls, strips and screens (no Lua).
         .target(name: "ButtonKitSVG", dependencies: ["ButtonKit"]),
         // Compiles the .lua files shipped inside the tool to bytecode in Swift source.
@@ -51,8 +56,9 @@ let package = Package(
             plugins: ["EmbedLuaPlugin"]
         ),
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitSVG", "CEdit"]),
-        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
+        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
+        .testTarget(name: "ButtonKitIBTests", dependencies: ["ButtonKitIB", "ButtonKit"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CTestSupport"]),

@@ -90,6 +90,15 @@ public final class Screen: TraitEnvironment {
     public var overrideUserInterfaceStyle: UserInterfaceStyle? { userInterfaceStyle }
     public var overrideContentSize: ContentSizeCategory? { contentSize }
     public var overrideLayoutDirection: LayoutDirection? { layoutDirection }
+    /// Normal unless set: high picks asset colours' high-contrast appearances.
+    public private(set) var accessibilityContrast: AccessibilityContrast = .normal
+    public var overrideAccessibilityContrast: AccessibilityContrast? { accessibilityContrast }
+
+    /// Sets the contrast; buttons whose effective traits change get their
+    /// configuration update now.
+    public func setAccessibilityContrast(_ c: AccessibilityContrast) throws {
+        try TraitChange.apply(to: allButtons) { accessibilityContrast = c }
+    }
 
     /// Sets the style; buttons whose effective style changes get their
     /// configuration update now.

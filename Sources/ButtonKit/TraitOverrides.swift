@@ -7,14 +7,19 @@ public struct TraitOverrides: Hashable, Sendable {
     public var tintColor: ColorValue?
     public var contentSize: ContentSizeCategory?
     public var layoutDirection: LayoutDirection?
+    /// High or normal contrast (asset colours' high-contrast appearances).
+    public var accessibilityContrast: AccessibilityContrast?
 
     /// Overrides of the given traits (none: the control's own).
     public init(userInterfaceStyle: UserInterfaceStyle? = nil, tintColor: ColorValue? = nil,
-                contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil) {
+                contentSize: ContentSizeCategory? = nil, layoutDirection: LayoutDirection? = nil,
+                accessibilityContrast: AccessibilityContrast? = nil) {
         self.userInterfaceStyle = userInterfaceStyle; self.tintColor = tintColor
         self.contentSize = contentSize; self.layoutDirection = layoutDirection
+        self.accessibilityContrast = accessibilityContrast
     }
 
     /// No override at all.
-    public var isEmpty: Bool { userInterfaceStyle == nil && tintColor == nil && contentSize == nil && layoutDirection == nil }
+    public var isEmpty: Bool { userInterfaceStyle == nil && tintColor == nil && contentSize == nil && layoutDirection == nil
+        && accessibilityContrast == nil }
 }

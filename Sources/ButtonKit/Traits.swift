@@ -11,6 +11,9 @@ public struct Traits: Hashable, Sendable {
     public var contentSize: ContentSizeCategory = .large
     /// UIKit's `layoutDirection`; left to right unless set.
     public var layoutDirection: LayoutDirection = .leftToRight
+    /// UIKit's `accessibilityContrast`; normal unless set (asset colours
+    /// have high-contrast appearances).
+    public var accessibilityContrast: AccessibilityContrast = .normal
 
     /// UIKit's system tint when nothing in the hierarchy sets one.
     public static let defaultTint = ColorValue.dynamic(.system(.systemBlue))
@@ -20,11 +23,13 @@ public struct Traits: Hashable, Sendable {
 
     /// Traits with the given style, tint, text size and direction.
     public init(userInterfaceStyle: UserInterfaceStyle = .light, tintColor: ColorValue = Traits.defaultTint,
-                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight) {
+                contentSize: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                accessibilityContrast: AccessibilityContrast = .normal) {
         self.userInterfaceStyle = userInterfaceStyle
         if case .dynamic(.tint) = tintColor { self.tintColor = Traits.defaultTint } else { self.tintColor = tintColor }
         self.contentSize = contentSize
         self.layoutDirection = layoutDirection
+        self.accessibilityContrast = accessibilityContrast
     }
 
     /// Light and systemBlue without a global's lazy-initialisation check
@@ -41,6 +46,7 @@ public struct Traits: Hashable, Sendable {
         case .fixed(let c): return c
         case .dynamic(.system(let s)): return s.color(in: userInterfaceStyle)
         case .dynamic(.tint): return SystemColor.systemBlue.color(in: userInterfaceStyle)
+        case .dynamic(.asset(let a)): return a.resolve(self)
         }
     }
 
@@ -71,6 +77,7 @@ public struct Traits: Hashable, Sendable {
         var t = with(style: o.userInterfaceStyle).with(tint: o.tintColor)
         if let c = o.contentSize { t.contentSize = c }
         if let d = o.layoutDirection { t.layoutDirection = d }
+        if let c = o.accessibilityContrast { t.accessibilityContrast = c }
         return t
     }
 }

@@ -1,0 +1,40 @@
+import ButtonKit
+
+/// The named colours of one or more asset catalogs, each a dynamic colour
+/// with its light, dark and high-contrast appearances. A bridge consults it
+/// when a colour name is not a system or CSS name (`ui.color("BrandPrimary")`).
+public struct AssetColors: Sendable {
+    private var table: [String: AssetColor] = [:]
+
+    /// No colours.
+    public init() {}
+
+    /// The colour set `name`, as a dynamic colour; nil when no catalog has it.
+    public subscript(name: String) -> ColorValue? {
+        table[name].map { .dynamic(.asset($0)) }
+    }
+
+    /// The set itself (its variants), nil when unknown.
+    public func asset(_ name: String) -> AssetColor? { table[name] }
+
+    /// Every colour name, sorted.
+    public var names: [String] { table.keys.sorted() }
+
+    /// How many colours there are.
+    public var count: Int { table.count }
+
+    /// Adds (or replaces) one colour.
+    public mutating func add(_ color: AssetColor) { table[color.name] = color }
+
+    /// Takes every colour of `other`; a name in both keeps `other`'s (the
+    /// catalog given later wins, as a later catalog in a target does).
+    public mutating func merge(_ other: AssetColors) {
+        for (k, v) in other.table { table[k] = v }
+    }
+
+    /// Reads one catalog folder (`Assets.xcassets`): its colour sets and
+    /// the names of its image sets, at any depth (groups are folders).
+    public static func load(catalog path: String, options: IBLoadOptions) throws(IBError) -> (AssetColors, Set<String>) {
+        try AssetCatalogReader(options: options).read(catalog: path)
+    }
+}

@@ -1,0 +1,40 @@
+import ButtonKit
+
+/// What a loaded control carries beyond what a `Button` models (the
+/// contract's `ibID`, `customClass`, `actions`, `runtimeAttributes`): kept
+/// beside the button, not in it, so the core stays free of Interface
+/// Builder's vocabulary.
+public final class IBControlInfo: Sendable {
+    /// The file's object id (`id="aB3-xY-z9Q"`).
+    public let ibID: String
+    /// `customClass` as written (`DLRadioButton`), nil for a plain UIButton.
+    public let customClass: String?
+    /// Action connections, in file order.
+    public let actions: [IBAction]
+    /// Segues the control triggers, in file order.
+    public let segues: [IBSegue]
+    /// User-defined runtime attributes in file order (key path → value).
+    public let runtimeAttributes: [(key: String, value: IBRuntimeValue)]
+    /// Interface Builder's label in the document outline (`userLabel`).
+    public let userLabel: String?
+    /// UIButton's `role` (`normal`, `primary`, `cancel`, `destructive`), nil when unset.
+    public let role: String?
+    /// `imageEdgeInsets` as written (the model has no image inset of its own).
+    public let imageEdgeInsets: ButtonInsets?
+    /// The line of the `button` element.
+    public let line: Int
+
+    /// Everything about one control.
+    public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
+                runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
+                role: String? = nil, imageEdgeInsets: ButtonInsets? = nil, line: Int) {
+        self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
+        self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
+        self.imageEdgeInsets = imageEdgeInsets; self.line = line
+    }
+
+    /// The value of one runtime attribute, nil when the file does not set it.
+    public func runtimeAttribute(_ key: String) -> IBRuntimeValue? {
+        runtimeAttributes.first { $0.key == key }?.value
+    }
+}

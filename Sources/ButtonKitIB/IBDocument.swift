@@ -1,0 +1,63 @@
+import ButtonKit
+
+/// A storyboard or XIB read into ButtonKit's model: one screen per scene (or
+/// top-level view), every button on it with what the file says, the radio
+/// groups formed from `otherButtons` outlet collections, and the list of
+/// what was seen and not modelled.
+public final class IBDocument {
+    /// The path the document was loaded from, as given.
+    public let path: String
+    public let kind: IBDocumentKind
+    /// Scenes in document order.
+    public let scenes: [IBScene]
+    /// Radio groups from DLRadioButton-style `otherButtons` collections.
+    public let groups: [RadioGroup]
+    /// Everything seen and not modelled, in file order.
+    public let ignored: [IBIgnored]
+    /// Every named colour of the catalogs used.
+    public let colors: AssetColors
+    /// The image set names the catalogs know (a button's image is present
+    /// when its name is among them).
+    public let imageNames: Set<String>
+    /// Whether asset catalogs were found or given at all (without any, an
+    /// image cannot be called missing).
+    public let hasCatalogs: Bool
+    let infos: [ObjectIdentifier: IBControlInfo]
+
+    init(path: String, kind: IBDocumentKind, scenes: [IBScene], groups: [RadioGroup], ignored: [IBIgnored],
+         colors: AssetColors, imageNames: Set<String>, hasCatalogs: Bool, infos: [ObjectIdentifier: IBControlInfo]) {
+        self.path = path; self.kind = kind; self.scenes = scenes; self.groups = groups; self.ignored = ignored
+        self.colors = colors; self.imageNames = imageNames; self.hasCatalogs = hasCatalogs; self.infos = infos
+    }
+
+    /// What a control loaded from this document carries beyond a button;
+    /// nil for a control from elsewhere.
+    public func info(for control: Button) -> IBControlInfo? { infos[ObjectIdentifier(control)] }
+
+    /// A scene by storyboard identifier, view controller custom class, scene
+    /// title or IB object id (each tried over all scenes before the next).
+    public func scene(named name: String) -> IBScene? {
+        scenes.first { $0.storyboardIdentifier == name }
+            ?? scenes.first { $0.customClass == name }
+            ?? scenes.first { $0.title == name }
+            ?? scenes.first { $0.ibID == name }
+    }
+
+    /// A control by accessibility identifier, user label, IB object id or
+    /// normal-state title, over every scene.
+    public func find(_ name: String) -> Button? {
+        for s in scenes { if let b = s.find(name) { return b } }
+        return nil
+    }
+
+    /// Every control of every scene, in document order.
+    public var controls: [Button] { scenes.flatMap(\.controls) }
+
+    /// Reads the file at `path` with `options`' readers, then its project's
+    /// asset catalogs (or the given ones). A file that cannot be read is an
+    /// error naming file, line and column; what is read but not modelled is
+    /// in `ignored`.
+    public static func load(path: String, options: IBLoadOptions) throws(IBError) -> IBDocument {
+        try IBDocumentBuilder(path: path, options: options).build()
+    }
+}
