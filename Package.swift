@@ -43,7 +43,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
