@@ -52,7 +52,18 @@ enum RunCommand {
             return .failure(ExitStatus(1))
         }
         ctx.trackCreatedControls = true
-        let status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
+        let status: Int32
+        if let file = a.positionals.first, LuaContext.isAppFile(file) {
+            guard a.positionals.count == 1 else {
+                throw UsageError("\(command) takes one storyboard or XIB (\(a.positionals.count) files named: \(a.positionals.joined(separator: " ")))", command: command)
+            }
+            status = executeAppFile(ctx, file, catalogs: a.all("assets"), grants: grants)
+        } else {
+            if !a.all("assets").isEmpty {
+                throw UsageError("--assets is for a storyboard or XIB; a script loads its catalogs with ui.assets(path) or ui.load(file, { assets = ... })", command: command)
+            }
+            status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
+        }
         ctx.limitLaterCallbacks()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
     }
@@ -84,6 +95,25 @@ enum RunCommand {
             return 0
         } catch {
             report(error, ctx)
+            return 1
+        }
+    }
+
+    /// Loads a storyboard or XIB named on the command line as a script
+    /// would (`ui.load`, confined alike), so its screens and controls are
+    /// the run's; errors print as the reader words them (file:line:col).
+    static func executeAppFile(_ ctx: LuaContext, _ file: String, catalogs: [String], grants: [Confinement.Grant]) -> Int32 {
+        let chunk = LuaContext.appFileChunk
+        do throws(LuaError) {
+            ctx.setArg(script: file, args: [])
+            try ctx.run(chunk.source, name: chunk.name, args: [file] + catalogs, lockingDown: grants)
+            return 0
+        } catch {
+            // The reader's message says where in the file; a traceback of
+            // the loading chunk would say nothing more.
+            var m = error.message
+            if let r = m.range(of: "\nstack traceback:") { m = String(m[..<r.lowerBound]) }
+            Terminal.err("buttonkit: " + m)
             return 1
         }
     }

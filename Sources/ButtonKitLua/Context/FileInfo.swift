@@ -26,3 +26,20 @@ extension LuaContext {
         return e.info
     }
 }
+
+extension LuaContext {
+    /// The Lua code `render` and `audit` run for a storyboard or XIB named
+    /// on the command line (`lua/appfile.lua`): `...` is the file, then the
+    /// catalogs to use.
+    public static var appFileChunk: (source: String, name: String) {
+        let c = EmbeddedLua.modules["appfile"]
+        return (c?.source ?? "error('appfile.lua is missing from this build', 0)", c?.chunkName ?? "=appfile")
+    }
+
+    /// Whether a command-line argument names an Interface Builder file
+    /// rather than a script.
+    public static func isAppFile(_ path: String) -> Bool {
+        let p = path.lowercased()
+        return p.hasSuffix(".storyboard") || p.hasSuffix(".xib")
+    }
+}

@@ -64,6 +64,9 @@ public final class LuaContext {
     /// When set, every sort bar and radio group that gets a Lua value, in
     /// creation order: `render` draws each as one picture.
     public internal(set) var createdContainers: [any SelectionContainer] = []
+    /// When set, every document `ui.load` made, in load order (`render` and
+    /// `audit` say how much of each was not modelled).
+    public internal(set) var createdDocuments: [IBDocument] = []
     /// `createdControls` with one control per id, the newest, in creation
     /// order: what a script re-creating a control under one id means.
     public var newestCreatedControls: [Button] { Self.newestByID(createdControls, \.id) }
