@@ -112,7 +112,7 @@ enum RunCommand {
             // The reader's message says where in the file; a traceback of
             // the loading chunk would say nothing more.
             var m = error.message
-            if let r = m.range(of: "\nstack traceback:") { m = String(m[..<r.lowerBound]) }
+            if let i = m.indices.first(where: { m[$0...].hasPrefix("\nstack traceback:") }) { m = String(m[..<i]) }
             Terminal.err("buttonkit: " + m)
             return 1
         }
