@@ -12,7 +12,7 @@ struct APIReferenceTests {
     /// The reference's owner names for each kind.
     static let owners: [(Binding.Kind, String)] = [
         (.button, "button"), (.sortButton, "sortButton"), (.sortBar, "sortBar"), (.radioGroup, "radioGroup"),
-        (.screen, "screen"), (.store, "store"), (.styleBuilder, "builder"),
+        (.screen, "screen"), (.store, "store"), (.styleBuilder, "builder"), (.document, "document"),
     ]
 
     func documented(_ owner: String, _ kind: APIReference.Entry.Kind) -> Set<String> {
