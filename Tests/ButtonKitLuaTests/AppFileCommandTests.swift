@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `buttonkit audit` and `buttonkit render` given the app's own storyboard
+/// or XIB (examples/Shop) instead of a script, through the binary.
+@Suite("buttonkit audit and render on app files", .serialized)
+struct AppFileCommandTests {
+    static let storyboard = "examples/Shop/Shop/Base.lproj/Main.storyboard"
+    static let xib = "examples/Shop/Shop/CartItemView.xib"
+
+    @Test func auditNamesProblemsByScreenAndControlAndExits1() throws {
+        let r = try CLI.run(["audit", "--check", "hitTarget,label,duplicateId", Self.storyboard], in: CLI.root)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").contains("Checkout:close: hit target 30x30 pt < 44x44 pt"), "\(r.stdout)")
+        // Only problems on standard output; the file's summary on standard error.
+        #expect(!r.stdout.contains("not modelled"))
+        #expect(r.stderr.contains("\(Self.storyboard): 2 screens, 8 buttons"), "\(r.stderr)")
+        #expect(r.stderr.contains("accessibility problem"), "\(r.stderr)")
+    }
+
+    @Test func optionsMayFollowTheFileAndIgnoredListsLines() throws {
+        let r = try CLI.run(["audit", Self.storyboard, "--check", "hitTarget", "--assets", "examples/Shop/Shop/Assets.xcassets", "--ignored"], in: CLI.root)
+        #expect(r.status == 1, "\(r.stderr)")
+        let listed = r.stderr.split(separator: "\n").filter { $0.hasPrefix(Substring(Self.storyboard + ":")) && $0.dropFirst(Self.storyboard.count + 1).first?.isNumber == true }
+        #expect(!listed.isEmpty, "\(r.stderr)")
+    }
+
+    @Test func aCleanXibExits0() throws {
+        let r = try CLI.run(["audit", "--check", "hitTarget,label,duplicateId", Self.xib], in: CLI.root)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("\(Self.xib): 1 screen, 2 buttons"), "\(r.stderr)")
+    }
+
+    @Test func renderDrawsEveryScreenAndControlNamedByScreen() throws {
+        let dir = try CLI.scratch()
+        let out = dir.appendingPathComponent("gallery").path
+        let r = try CLI.run(["render", Self.storyboard, "-o", out, "--unsafe"], in: CLI.root)
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        for f in ["index.html", "Checkout.svg", "Confirmation.svg", "Checkout_pay.svg", "Checkout_close.svg", "Confirmation_done.svg"] {
+            #expect(files.contains(f), "\(f) missing from \(files.sorted())")
+        }
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(html.contains("Checkout:pay"))
+        #expect(r.stderr.contains("not modelled") || r.stderr.contains("nothing ignored"), "\(r.stderr)")
+    }
+
+    @Test func aBrokenFileIsItsLineAndColumnAndExits1() throws {
+        let dir = try CLI.scratch()
+        try "<?xml version=\"1.0\"?>\n<document>\n  <scenes>\n</document>\n".write(to: dir.appendingPathComponent("bad.storyboard"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["audit", "bad.storyboard"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("buttonkit: ui.load: bad.storyboard:"), "\(r.stderr)")
+        #expect(!r.stderr.contains("stack traceback"))
+        let render = try CLI.run(["render", "bad.storyboard", "-o", "out"], in: dir)
+        #expect(render.status == 1 && render.stderr.contains("bad.storyboard:"), "\(render.stderr)")
+    }
+
+    @Test func badUsageExits2() throws {
+        #expect(try CLI.run(["audit", "a.storyboard", "b.xib"], in: CLI.root).status == 2)
+        let dir = try CLI.scratch()
+        try "ui.button { id = 'x', title = 'X' }".write(to: dir.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "s.lua", "-o", "out", "--assets", "A.xcassets"], in: dir)
+        #expect(r.status == 2 && r.stderr.contains("--assets is for a storyboard or XIB"), "\(r.stderr)")
+    }
+}
