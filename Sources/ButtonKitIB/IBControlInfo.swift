@@ -21,16 +21,25 @@ public final class IBControlInfo: Sendable {
     public let role: String?
     /// `imageEdgeInsets` as written (the model has no image inset of its own).
     public let imageEdgeInsets: ButtonInsets?
+    /// Title shadow colours per state name (`normal`, `highlighted`...):
+    /// the model draws no shadow, so they are kept here.
+    public let titleShadowColors: [String: ColorValue]
+    /// Image names the control uses that no asset catalog holds (empty when
+    /// no catalog was found: nothing can be called missing then). SF Symbols
+    /// (`catalog="system"`) are never missing.
+    public let missingImages: [String]
     /// The line of the `button` element.
     public let line: Int
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
-                role: String? = nil, imageEdgeInsets: ButtonInsets? = nil, line: Int) {
+                role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
+                titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
-        self.imageEdgeInsets = imageEdgeInsets; self.line = line
+        self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
+        self.missingImages = missingImages; self.line = line
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.

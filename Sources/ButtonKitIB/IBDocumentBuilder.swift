@@ -1,11 +1,217 @@
 import ButtonKit
 
-/// Turns a parsed document into scenes, buttons and groups.
+/// Turns a file into an `IBDocument`: reads and parses it, loads the asset
+/// catalogs, then makes one screen per scene (storyboard) or top-level view
+/// (XIB) with every button nested in it, and the radio groups.
 struct IBDocumentBuilder {
     let path: String
     let options: IBLoadOptions
 
+    /// Element names that only hold other views: walked, not listed.
+    static let containers: Set<String> = [
+        "view", "subviews", "stackView", "scrollView", "tableViewCellContentView", "collectionViewCellContentView",
+        "visualEffectView", "prototypes", "cells", "sections", "tableViewSection", "tableViewCell", "collectionViewCell",
+        "collectionReusableView", "tableView", "collectionView", "containerView",
+    ]
+
     func build() throws(IBError) -> IBDocument {
-        throw IBError(file: path, message: "Interface Builder files: not yet")
+        let bytes: [UInt8]
+        do { bytes = try options.readFile(path) } catch {
+            throw IBError(file: path, message: "cannot read the file: \(error)")
+        }
+        let root = try XMLDocumentReader(file: path, maxSize: options.maxFileSize, maxDepth: options.maxDepth).parse(bytes)
+        guard root.name == "document" else {
+            throw IBError(file: path, line: root.line, column: 1,
+                          message: "not an Interface Builder document: the root element is <\(root.name)>, expected <document>")
+        }
+        let type = root["type"] ?? ""
+        let kind: IBDocumentKind
+        if type.contains("Storyboard") { kind = .storyboard } else if type.contains("XIB") { kind = .xib } else {
+            throw IBError(file: path, line: root.line, column: 1, message: "unknown document type '\(type)' (expected a storyboard or a XIB)")
+        }
+        if let runtime = root["targetRuntime"], !runtime.hasPrefix("iOS") && !runtime.hasPrefix("AppleTV") {
+            throw IBError(file: path, line: root.line, column: 1,
+                          message: "a \(runtime) document: ButtonKit reads UIKit (iOS) Interface Builder files, not AppKit ones")
+        }
+
+        // Catalogs: given, else discovered around the file.
+        let catalogPaths = options.assetCatalogs ?? AssetDiscovery(options: options).discover(for: path)
+        var assets = AssetColors()
+        var imageNames = Set<String>()
+        for c in catalogPaths {
+            let (colors, images) = try AssetColors.load(catalog: c, options: options)
+            assets.merge(colors)
+            imageNames.formUnion(images)
+        }
+
+        // The document's own copies of colours (resources).
+        var fallbacks: [String: ColorValue] = [:]
+        let plainReader = IBColorReader(assets: AssetColors(), namedFallbacks: [:], hasCatalogs: false)
+        if let resources = root.child("resources") {
+            for r in resources.children {
+                guard let name = r["name"], let color = r.child("color") else { continue }
+                if case .color(let c) = plainReader.components(color) {
+                    fallbacks[r.name == "systemColor" ? "system:" + name : name] = c
+                }
+            }
+        }
+        let ctx = IBContext(path: path, bytes: bytes,
+                            colors: IBColorReader(assets: assets, namedFallbacks: fallbacks, hasCatalogs: !catalogPaths.isEmpty),
+                            options: options, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty)
+        ctx.index(root)
+
+        // Scene roots: (element holding the root view, root view).
+        var roots: [(owner: XMLNode, view: XMLNode)] = []
+        if kind == .storyboard {
+            for scene in root.child("scenes")?.children ?? [] where scene.name == "scene" {
+                guard let objects = scene.child("objects") else { continue }
+                for object in objects.children where object.name != "placeholder" {
+                    if let view = object.children.first(where: { $0["key"] == "view" && $0.child("rect", key: "frame") != nil }) {
+                        roots.append((object, view))
+                        if let id = object["id"] { ctx.sceneNames[id] = Self.sceneName(object) }
+                    } else if object.name != "exit" && object.name != "customObject" {
+                        ctx.ignore(object, nil, "a scene without a root view (\(object.name)): no screen is made for it")
+                    }
+                }
+            }
+        } else {
+            for object in root.child("objects")?.children ?? [] where object.name != "placeholder" {
+                if object.child("rect", key: "frame") != nil { roots.append((object, object)) } else {
+                    ctx.ignore(object, nil, "a top-level \(object.name) without a frame: no screen is made for it")
+                }
+            }
+        }
+
+        var scenes: [IBScene] = []
+        var infos: [ObjectIdentifier: IBControlInfo] = [:]
+        var groups: [RadioGroup] = []
+        for (owner, view) in roots {
+            let (scene, sceneGroups) = makeScene(owner: owner, view: view, ctx: ctx, infos: &infos)
+            scenes.append(scene)
+            groups += sceneGroups
+        }
+        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignored,
+                          colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
+    }
+
+    static func sceneName(_ o: XMLNode) -> String {
+        o["storyboardIdentifier"] ?? o["customClass"] ?? o["title"] ?? o["id"] ?? o.name
+    }
+
+    private func makeScene(owner: XMLNode, view: XMLNode, ctx: IBContext,
+                           infos: inout [ObjectIdentifier: IBControlInfo]) -> (IBScene, [RadioGroup]) {
+        let frame = view.child("rect", key: "frame")
+        let w = frame.flatMap { ctx.number($0, "width") } ?? Screen.defaultSize.width
+        let h = frame.flatMap { ctx.number($0, "height") } ?? Screen.defaultSize.height
+        let screen: Screen
+        do { screen = try Screen.make(width: w, height: h) } catch {
+            ctx.ignore(frame ?? view, nil, "screen size: \(error.message); the default size is used")
+            screen = Screen()
+        }
+        if let bg = view.child("color", key: "backgroundColor"), let c = ctx.color(bg) { screen.backgroundColor = c }
+        if let t = view.child("color", key: "tintColor"), let c = ctx.color(t) {
+            if case .dynamic(.tint) = c {} else { try? screen.setTintColor(c) }
+        }
+
+        var read: [IBButtonReader.Read] = []
+        let reader = IBButtonReader(ctx: ctx)
+        walk(view, origin: Point(x: 0, y: 0), hidden: false, touches: true, isRoot: true, reader: reader, into: &read)
+
+        // Radio groups: buttons mapped to `.radio`, linked by otherButtons.
+        var groupOf: [ObjectIdentifier: RadioGroup] = [:]
+        var groups: [RadioGroup] = []
+        let radios = read.filter { $0.kind == .radio }
+        if !radios.isEmpty {
+            var parent: [String: String] = [:]
+            func find(_ x: String) -> String {
+                var r = x
+                while let p = parent[r], p != r { r = p }
+                return r
+            }
+            let radioIDs = Set(radios.map(\.info.ibID))
+            for r in radios {
+                parent[r.info.ibID] = parent[r.info.ibID] ?? r.info.ibID
+                for o in r.otherButtons where radioIDs.contains(o) {
+                    parent[o] = parent[o] ?? o
+                    let a = find(r.info.ibID), b = find(o)
+                    if a != b { parent[b] = a }
+                }
+            }
+            var byRoot: [String: RadioGroup] = [:]
+            for r in radios {
+                let key = find(r.info.ibID)
+                let g: RadioGroup
+                if let existing = byRoot[key] { g = existing } else {
+                    g = RadioGroup(id: r.button.id + "Group")
+                    byRoot[key] = g
+                    groups.append(g)
+                }
+                let title = r.button.title ?? r.button.configuration?.title
+                do {
+                    try g.add(r.button, value: .string(title ?? r.button.id))
+                } catch {
+                    do { try g.add(r.button, value: .string(r.button.id)) } catch {
+                        ctx.ignore(ctx.objects[r.info.ibID] ?? owner, nil, "not added to its radio group: \(error)")
+                    }
+                }
+                groupOf[ObjectIdentifier(r.button)] = g
+            }
+        }
+        var added = Set<ObjectIdentifier>()
+        for r in read {
+            infos[ObjectIdentifier(r.button)] = r.info
+            if let g = groupOf[ObjectIdentifier(r.button)] {
+                if added.insert(ObjectIdentifier(g)).inserted { screen.add(.radioGroup(g)) }
+            } else {
+                screen.add(.button(r.button))
+            }
+        }
+        var sceneInfos: [ObjectIdentifier: IBControlInfo] = [:]
+        for r in read { sceneInfos[ObjectIdentifier(r.button)] = r.info }
+        let scene = IBScene(ibID: owner["id"] ?? view["id"] ?? "scene", storyboardIdentifier: owner["storyboardIdentifier"],
+                            customClass: owner["customClass"], title: owner["title"] ?? owner["userLabel"],
+                            screen: screen, controls: read.map(\.button), infos: sceneInfos)
+        return (scene, groups)
+    }
+
+    /// Walks the views under `node` (at `origin` in screen coordinates),
+    /// reading every button in document order.
+    private func walk(_ node: XMLNode, origin: Point, hidden: Bool, touches: Bool, isRoot: Bool,
+                      reader: IBButtonReader, into read: inout [IBButtonReader.Read]) {
+        for child in node.children {
+            let frame = child.child("rect", key: "frame")
+            if child.name == "button" {
+                let r = reader.read(child, origin: origin, hiddenAbove: hidden, touchesAbove: touches)
+                read.append(r)
+                if let subviews = child.child("subviews") {
+                    let o = Point(x: r.button.frame.x, y: r.button.frame.y)
+                    walk(subviews, origin: o, hidden: hidden || r.button.isHidden, touches: touches, isRoot: false, reader: reader, into: &read)
+                }
+                continue
+            }
+            if child.name == "subviews" || child.name == "prototypes" || child.name == "cells" || child.name == "sections" {
+                walk(child, origin: origin, hidden: hidden, touches: touches, isRoot: false, reader: reader, into: &read)
+                continue
+            }
+            guard let frame else { continue }   // colours, constraints, layout guides...: the view's own settings
+            if !IBDocumentBuilder.containers.contains(child.name) {
+                if subtreeHasButton(child) {
+                    // A view type the model has no control for, holding buttons: walked for them.
+                } else {
+                    reader.ctx.ignore(child, nil, "a \(child.name), not a button: not modelled")
+                    continue
+                }
+            }
+            let o = Point(x: origin.x + (reader.ctx.number(frame, "x") ?? 0), y: origin.y + (reader.ctx.number(frame, "y") ?? 0))
+            let h = hidden || reader.ctx.flag(child, "hidden") == true
+            let t = touches && reader.ctx.flag(child, "userInteractionEnabled") != false
+            walk(child, origin: o, hidden: h, touches: t, isRoot: false, reader: reader, into: &read)
+        }
+        _ = isRoot
+    }
+
+    private func subtreeHasButton(_ n: XMLNode) -> Bool {
+        for c in n.children { if c.name == "button" || subtreeHasButton(c) { return true } }
+        return false
     }
 }

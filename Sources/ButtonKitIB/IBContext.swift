@@ -1,0 +1,71 @@
+import ButtonKit
+
+/// What reading one document shares: the file's lines (for columns), the
+/// colour reader, the object index, and the list of what was not modelled.
+final class IBContext {
+    let path: String
+    let lines: SourceLines
+    let colors: IBColorReader
+    let options: IBLoadOptions
+    let imageNames: Set<String>
+    let hasCatalogs: Bool
+    /// IB object id → its element (every element with an `id`).
+    var objects: [String: XMLNode] = [:]
+    /// IB object id of a scene's view controller → the scene's name.
+    var sceneNames: [String: String] = [:]
+    private(set) var ignored: [IBIgnored] = []
+
+    init(path: String, bytes: [UInt8], colors: IBColorReader, options: IBLoadOptions, imageNames: Set<String>, hasCatalogs: Bool) {
+        self.path = path; self.lines = SourceLines(bytes); self.colors = colors; self.options = options
+        self.imageNames = imageNames; self.hasCatalogs = hasCatalogs
+    }
+
+    /// Lists `node` (or one of its attributes) as seen and not modelled.
+    func ignore(_ node: XMLNode, _ attribute: String? = nil, _ reason: String) {
+        ignored.append(IBIgnored(line: node.line, column: lines.column(line: node.line, element: node.name, attribute: attribute),
+                                 element: node.name, attribute: attribute, reason: reason))
+    }
+
+    /// A `<color>` as a colour, or nil with the reason listed.
+    func color(_ node: XMLNode) -> ColorValue? {
+        switch colors.read(node) {
+        case .color(let c): return c
+        case .unusable(let attribute, let reason):
+            ignore(node, attribute, reason)
+            return nil
+        }
+    }
+
+    /// A finite number attribute, or nil (listed when present but not a number).
+    func number(_ node: XMLNode, _ attribute: String) -> Double? {
+        guard let text = node[attribute] else { return nil }
+        if let d = Double(text), d.isFinite { return d }
+        ignore(node, attribute, "'\(text)' is not a number")
+        return nil
+    }
+
+    /// `YES`/`NO` attributes.
+    func flag(_ node: XMLNode, _ attribute: String) -> Bool? {
+        guard let text = node[attribute] else { return nil }
+        switch text {
+        case "YES", "yes", "true": return true
+        case "NO", "no", "false": return false
+        default:
+            ignore(node, attribute, "'\(text)' is not YES or NO")
+            return nil
+        }
+    }
+
+    /// Indexes every element with an id, for connections' destinations.
+    func index(_ node: XMLNode) {
+        if let id = node["id"] { objects[id] = node }
+        for c in node.children { index(c) }
+    }
+
+    /// What an action's or segue's destination names: the scene it is, else
+    /// its custom class, else its id.
+    func destinationName(_ id: String) -> String {
+        if let s = sceneNames[id] { return s }
+        return objects[id]?["customClass"] ?? id
+    }
+}
