@@ -721,11 +721,12 @@ function ui.color(value, traits) end
 function ui.contrast(foreground, background, traits) end
 
 --- The accessibility problems of a control, of every member of a group or bar,
---- of every button on a screen, or of a list of those, as a list of problem
+--- of every button on a screen or of a loaded document (`ui.load`), or of a
+--- list of those, as a list of problem
 --- tables (empty when there is none). The targets are audited together:
 --- controls sharing an id are both checked, and overlaps and shared labels
 --- are found between them.
----@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|table
+---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|ui.document|table
 ---@param options? table
 ---@return table
 function ui.audit(target, options) end
