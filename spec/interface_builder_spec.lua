@@ -202,7 +202,7 @@ describe("ui.load on a XIB", function()
     assert.are.same({ 315, 22, 44, 44 }, frame(remove))
     assert.are.equal("remove:", remove.actions[1].selector)
     assert.are.equal("Save for later", doc:find("saveForLater").title)
-    assert.is_true(#doc.images >= 2)
+    assert.is_true(#doc.imageNames >= 2)
   end)
 end)
 

@@ -476,8 +476,8 @@ function builder:alpha(value) end
 ---@field groups table (read-only)
 ---@field controls table (read-only)
 ---@field ignored table (read-only)
----@field colors table (read-only)
----@field images table (read-only)
+---@field colorNames table (read-only)
+---@field imageNames table (read-only)
 ---@field selectors table (read-only)
 local document = {}
 

@@ -22,8 +22,8 @@ enum DocumentBinding {
             }),
             FieldSpec("controls", get: { L, d in Identity.pushButtons(L, d.controls) }),
             FieldSpec("ignored", get: { L, d in pushIgnored(L, d.ignored) }),
-            FieldSpec("colors", get: { L, d in Value.pushList(L, d.colors.names) }),
-            FieldSpec("images", get: { L, d in Value.pushList(L, d.imageNames.sorted()) }),
+            FieldSpec("colorNames", get: { L, d in Value.pushList(L, d.colors.names) }),
+            FieldSpec("imageNames", get: { L, d in Value.pushList(L, d.imageNames.sorted()) }),
             FieldSpec("selectors", get: { L, d in Value.pushList(L, selectors(d)) }),
         ],
         methods: [
