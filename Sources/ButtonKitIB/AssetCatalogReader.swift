@@ -36,7 +36,9 @@ struct AssetCatalogReader {
             let path = folder + "/" + name
             guard options.isDirectory(path) else { continue }
             if let base = strip(name, ".colorset") {
-                colors.add(try readColorSet(path, name: prefix + base))
+                do { colors.add(try readColorSet(path, name: prefix + base)) } catch let e where e.message.hasPrefix(AssetCatalogReader.noColour) {
+                    colors.addUnusable(prefix + base, reason: e.message)
+                }
             } else if let base = strip(name, ".imageset") ?? strip(name, ".symbolset") {
                 images.insert(prefix + base)
             } else if name.contains(".") && !name.hasPrefix(".") && strip(name, ".xcassets") == nil {
@@ -102,13 +104,16 @@ struct AssetCatalogReader {
                 }
             }
             if other { continue }
-            guard case .object(let colorObject)? = e["color"] else { continue }
+            guard case .object(let colorObject)? = e["color"] else { continue }   // Xcode's empty AccentColor
             let color = try readColor(colorObject, file: file, index: i + 1, style: style)
             variants.append(.init(style: style, contrast: contrast, idiomSpecific: idiomSpecific, color: color))
         }
-        if variants.isEmpty { throw bad(file, "the colour set '\(name)' has no colour for an iPhone (universal or iphone idiom)") }
+        if variants.isEmpty { throw bad(file, AssetCatalogReader.noColour + " (the colour set '\(name)' in \(file))") }
         return AssetColor(name: name, variants: variants)
     }
+
+    /// The start of the message for a set without an iPhone colour.
+    static let noColour = "no colour for an iPhone (universal or iphone idiom)"
 
     private func bad(_ file: String, _ message: String) -> IBError { IBError(file: file, line: 1, column: 1, message: message) }
 

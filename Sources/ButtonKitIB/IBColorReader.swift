@@ -20,7 +20,8 @@ struct IBColorReader {
     let hasCatalogs: Bool
 
     func read(_ node: XMLNode) -> Result {
-        if let name = node["systemColor"] {
+        // Xcode 11's transitional files write both names: the new one wins.
+        if let name = node["systemColor"] ?? node["xcode11CocoaTouchSystemColor"] {
             if let c = IBColorReader.systemColor(name) { return .color(c) }
             if let old = node["cocoaTouchSystemColor"], let c = IBColorReader.cocoaTouch(old) { return .color(c) }
             if let c = namedFallbacks["system:" + name] { return .color(c) }
@@ -30,9 +31,17 @@ struct IBColorReader {
             if let c = IBColorReader.cocoaTouch(name) { return .color(c) }
             return .unusable(attribute: "cocoaTouchSystemColor", reason: "unknown cocoaTouchSystemColor '\(name)'")
         }
+        if node["colorSpace"] == "catalog" {
+            // AppKit's colour lists (`catalog="System" name="labelColor"`): a
+            // UIKit system colour of the same name where there is one.
+            let name = node["name"] ?? ""
+            if let c = IBColorReader.systemColor(name) { return .color(c) }
+            return .unusable(attribute: "name", reason: "catalog colour '\(node["catalog"] ?? "")/\(name)' has no UIKit equivalent")
+        }
         if let name = node["name"], node["red"] == nil, node["white"] == nil {
             if let c = assets[name] { return .color(c) }
             if let c = namedFallbacks[name] { return .color(c) }
+            if let why = assets.unusable[name] { return .unusable(attribute: "name", reason: "colour '\(name)': \(why)") }
             let where_ = hasCatalogs ? "in no asset catalog" : "not found (no asset catalog found)"
             return .unusable(attribute: "name", reason: "colour '\(name)' is \(where_) and the document has no copy of it")
         }

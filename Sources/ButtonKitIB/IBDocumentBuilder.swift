@@ -94,6 +94,12 @@ struct IBDocumentBuilder {
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
 
+    /// "a" or "an" before an element's name, for messages.
+    static func article(_ word: String) -> String {
+        guard let f = word.first else { return "a" }
+        return "aeiouAEIOU".contains(f) ? "an" : "a"
+    }
+
     static func sceneName(_ o: XMLNode) -> String {
         o["storyboardIdentifier"] ?? o["customClass"] ?? o["title"] ?? o["id"] ?? o.name
     }
@@ -115,7 +121,13 @@ struct IBDocumentBuilder {
 
         var read: [IBButtonReader.Read] = []
         let reader = IBButtonReader(ctx: ctx)
-        walk(view, origin: Point(x: 0, y: 0), hidden: false, touches: true, isRoot: true, reader: reader, into: &read)
+        if view.name == "button" {
+            // A XIB's top-level button: a screen of its size holding it, at its origin.
+            let r = reader.read(view, origin: Point(x: 0, y: 0), hiddenAbove: false, touchesAbove: true)
+            r.button.frame = Rect(x: 0, y: 0, width: r.button.frame.width, height: r.button.frame.height)
+            read.append(r)
+        }
+        walk(view, origin: Point(x: 0, y: 0), hidden: false, touches: true, reader: reader, into: &read)
 
         // Radio groups: buttons mapped to `.radio`, linked by otherButtons.
         var groupOf: [ObjectIdentifier: RadioGroup] = [:]
@@ -176,7 +188,7 @@ struct IBDocumentBuilder {
 
     /// Walks the views under `node` (at `origin` in screen coordinates),
     /// reading every button in document order.
-    private func walk(_ node: XMLNode, origin: Point, hidden: Bool, touches: Bool, isRoot: Bool,
+    private func walk(_ node: XMLNode, origin: Point, hidden: Bool, touches: Bool,
                       reader: IBButtonReader, into read: inout [IBButtonReader.Read]) {
         for child in node.children {
             let frame = child.child("rect", key: "frame")
@@ -185,12 +197,12 @@ struct IBDocumentBuilder {
                 read.append(r)
                 if let subviews = child.child("subviews") {
                     let o = Point(x: r.button.frame.x, y: r.button.frame.y)
-                    walk(subviews, origin: o, hidden: hidden || r.button.isHidden, touches: touches, isRoot: false, reader: reader, into: &read)
+                    walk(subviews, origin: o, hidden: hidden || r.button.isHidden, touches: touches, reader: reader, into: &read)
                 }
                 continue
             }
             if child.name == "subviews" || child.name == "prototypes" || child.name == "cells" || child.name == "sections" {
-                walk(child, origin: origin, hidden: hidden, touches: touches, isRoot: false, reader: reader, into: &read)
+                walk(child, origin: origin, hidden: hidden, touches: touches, reader: reader, into: &read)
                 continue
             }
             guard let frame else { continue }   // colours, constraints, layout guides...: the view's own settings
@@ -198,16 +210,15 @@ struct IBDocumentBuilder {
                 if subtreeHasButton(child) {
                     // A view type the model has no control for, holding buttons: walked for them.
                 } else {
-                    reader.ctx.ignore(child, nil, "a \(child.name), not a button: not modelled")
+                    reader.ctx.ignore(child, nil, "\(IBDocumentBuilder.article(child.name)) \(child.name), not a button: not modelled")
                     continue
                 }
             }
             let o = Point(x: origin.x + (reader.ctx.number(frame, "x") ?? 0), y: origin.y + (reader.ctx.number(frame, "y") ?? 0))
             let h = hidden || reader.ctx.flag(child, "hidden") == true
             let t = touches && reader.ctx.flag(child, "userInteractionEnabled") != false
-            walk(child, origin: o, hidden: h, touches: t, isRoot: false, reader: reader, into: &read)
+            walk(child, origin: o, hidden: h, touches: t, reader: reader, into: &read)
         }
-        _ = isRoot
     }
 
     private func subtreeHasButton(_ n: XMLNode) -> Bool {
