@@ -5,12 +5,12 @@ import Glibc
 // The benchmarks scripts/bench runs. They print figures next to their
 // baselines and targets; they assert nothing (tests check behaviour).
 //
-//   ButtonKitBench core | memory
+//   ButtonKitBench core | memory | ib [--xmllint PATH]
 //   ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR] [--luacov DIR]
 //   ButtonKitBench framework | worker-spec FILE | spec FILE | sizes | init   (probes)
 
 let usage = """
-usage: ButtonKitBench core | memory
+usage: ButtonKitBench core | memory | ib [--xmllint PATH]
        ButtonKitBench lua|bridge|runner --buttonkit PATH [--lua PATH] [--busted PATH] [--fixtures DIR] [--luacov DIR]
        ButtonKitBench framework | worker-spec FILE | spec FILE | sizes | init
 """
@@ -20,6 +20,10 @@ do {
     switch args.first ?? "" {
     case "core": try CoreBench.run()
     case "memory": try CoreBench.memory()
+    case "ib": try IBBench.run(xmllint: args.count >= 3 && args[1] == "--xmllint" ? args[2] : "xmllint",
+                               bench: CommandLine.arguments[0])
+    case "ib-memory" where args.count == 3 && args[1] == "ib": try IBBench.memoryIB(args[2])
+    case "ib-memory" where args.count == 3 && args[1] == "lua": try IBBench.memoryLua(Int(args[2]) ?? IBBench.memoryButtons)
     case "lua": LuaBench.run(try Tools(args.dropFirst()))
     case "bridge": BridgeBench.run(try Tools(args.dropFirst()))
     case "runner": RunnerBench.run(try Tools(args.dropFirst()))

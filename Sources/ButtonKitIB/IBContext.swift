@@ -9,8 +9,9 @@ final class IBContext {
     let options: IBLoadOptions
     let imageNames: Set<String>
     let hasCatalogs: Bool
-    /// IB object id → its element (every element with an `id`).
-    var objects: [String: XMLNode] = [:]
+    /// IB object id → custom class, for the objects that have one (what an
+    /// action's destination is named by).
+    var classes: [String: String] = [:]
     /// IB object id of a scene's view controller → the scene's name.
     var sceneNames: [String: String] = [:]
     private(set) var ignored: [IBIgnored] = []
@@ -22,7 +23,7 @@ final class IBContext {
 
     /// Lists `node` (or one of its attributes) as seen and not modelled.
     func ignore(_ node: XMLNode, _ attribute: String? = nil, _ reason: String) {
-        ignored.append(IBIgnored(line: node.line, column: lines.column(line: node.line, element: node.name, attribute: attribute),
+        ignored.append(IBIgnored(line: node.line, column: lines.column(of: node, attribute: attribute),
                                  element: node.name, attribute: attribute, reason: reason))
     }
 
@@ -56,9 +57,9 @@ final class IBContext {
         }
     }
 
-    /// Indexes every element with an id, for connections' destinations.
+    /// Indexes the custom classes of elements with an id, for connections' destinations.
     func index(_ node: XMLNode) {
-        if let id = node["id"] { objects[id] = node }
+        if let cls = node["customClass"], let id = node["id"] { classes[id] = cls }
         for c in node.children { index(c) }
     }
 
@@ -66,6 +67,6 @@ final class IBContext {
     /// its custom class, else its id.
     func destinationName(_ id: String) -> String {
         if let s = sceneNames[id] { return s }
-        return objects[id]?["customClass"] ?? id
+        return classes[id] ?? id
     }
 }

@@ -163,7 +163,7 @@ struct IBDocumentBuilder {
                     try g.add(r.button, value: .string(title ?? r.button.id))
                 } catch {
                     do { try g.add(r.button, value: .string(r.button.id)) } catch {
-                        ctx.ignore(ctx.objects[r.info.ibID] ?? owner, nil, "not added to its radio group: \(error)")
+                        ctx.ignore(owner, nil, "button '\(r.button.id)' (line \(r.info.line)) not added to its radio group: \(error)")
                     }
                 }
                 groupOf[ObjectIdentifier(r.button)] = g

@@ -103,10 +103,14 @@ enum ReplCommand {
             free(breaks)
             completionSession = nil
         }
+        // A closed terminal window ends the session the way :quit does, so
+        // the history is written (the deferred write above).
+        ReplSession.installHangupHandler()
         var lastEntry: String?
         while !session.wantsExit {
             _ = ReplSession.takeInterrupt()
             guard let cline = bk_readline(session.prompt) else {
+                if ReplSession.hungUp { return 129 }
                 if ReplSession.takeInterrupt() {
                     // Ctrl-C at the prompt: drop the line, stay.
                     session.cancelLine()
@@ -127,6 +131,7 @@ enum ReplCommand {
                 bk_add_history(entry)
                 lastEntry = entry
             }
+            if ReplSession.hungUp { return 129 }
         }
         return 0
     }

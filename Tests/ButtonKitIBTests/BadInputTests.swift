@@ -165,4 +165,28 @@ import ButtonKit
         let attrs = Set(doc.ignored.compactMap(\.attribute))
         #expect(attrs.isSuperset(of: ["alpha", "tag", "buttonType", "x", "width", "pointSize", "key"]))
     }
+
+    /// A storyboard written on one line (minified): every ignored entry
+    /// still gets its own column, and listing thousands of them does not
+    /// rescan the line for each (this took minutes before the cursors).
+    @Test func oneLineFileGetsColumnsInOnePass() throws {
+        var s = Self.head.replacingNewlines()
+        for i in 0..<2_000 {
+            s += "<button opaque=\"NO\" contentMode=\"scaleToFill\" lineBreakMode=\"middleTruncation\" id=\"b\(i)\">"
+                + "<rect key=\"frame\" x=\"0\" y=\"\(i)\" width=\"10\" height=\"10\"/><state key=\"normal\" title=\"B\(i)\"/></button>"
+        }
+        s += Self.tail.replacingNewlines()
+        let start = clock()
+        let doc = try Fixtures.load(text: s)
+        #expect(Double(clock() - start) / Double(CLOCKS_PER_SEC) < 20)
+        #expect(doc.controls.count == 2_000)
+        let columns = doc.ignored.filter { $0.attribute == "opaque" }.map(\.column)
+        #expect(columns.count == 2_000)
+        #expect(Set(columns).count == 2_000)   // each button's own
+        #expect(columns == columns.sorted())
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String { String(map { $0 == "\n" ? " " : $0 }) }
 }

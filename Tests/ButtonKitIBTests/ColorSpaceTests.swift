@@ -42,4 +42,15 @@ import ButtonKit
         let ext = ColorSpaces.sRGB(fromExtendedSRGB: (1.5, -0.25, 0.5))
         #expect(ext.0 == 1 && ext.1 == 0 && ext.2 == 0.5)
     }
+
+    /// The figures docs/interface-builder.md quotes.
+    @Test func documentedExamples() {
+        func bytes(_ c: ColorSpaces.Triple) -> Color { Color(unitRed: c.0, green: c.1, blue: c.2) }
+        #expect(bytes(ColorSpaces.sRGB(fromGenericRGB: (0.2, 0.4, 0.8))) == Color(red: 0x40, green: 0x7B, blue: 0xD3))
+        #expect(bytes(ColorSpaces.sRGB(fromGenericRGB: (0.5, 0.5, 0.5))) == Color(red: 0x92, green: 0x92, blue: 0x92))
+        #expect(bytes(ColorSpaces.sRGB(fromDisplayP3: (0, 0.5, 0.25))) == Color(red: 0x00, green: 0x82, blue: 0x38))
+        let g2 = ColorSpaces.sRGBGray(fromGamma: 2.2, white: 0.2), g5 = ColorSpaces.sRGBGray(fromGamma: 2.2, white: 0.5)
+        #expect(Color(unitRed: g2, green: g2, blue: g2) == Color(red: 0x30, green: 0x30, blue: 0x30))
+        #expect(Color(unitRed: g5, green: g5, blue: g5) == Color(red: 0x80, green: 0x80, blue: 0x80))
+    }
 }

@@ -73,6 +73,19 @@ final class PTY {
         return text
     }
 
+    /// Closes the terminal, as closing its window does (the kernel sends
+    /// SIGHUP to the session's leader), and waits for the program to exit.
+    func hangUp(timeout: Double = 10) -> Int32 {
+        close(master)
+        var status: Int32 = 0
+        let end = Date().addingTimeInterval(timeout)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if Date() > end { kill(pid, SIGKILL); waitpid(pid, &status, 0); return -1 }
+            usleep(20_000)
+        }
+        return (status >> 8) & 0xff
+    }
+
     /// Waits for the program to exit; kills it after `timeout` seconds so a
     /// misbehaving program fails the test instead of hanging the suite.
     func wait(timeout: Double = 10) -> Int32 {
@@ -141,6 +154,48 @@ struct ReplTests {
         s.color = true
         s.truecolor = true
         #expect(s.feed("b").text.contains("\u{1B}[48;2;255;0;0m"))
+    }
+
+    /// A sort bar or button says what its words are: `key=nil direction=none`,
+    /// not `none none`.
+    @Test func sortBarsAndButtonsNameTheirKeyAndDirection() throws {
+        let s = try session()
+        _ = s.feed("bar = ui.sortBar { id = 'sort', { key = 'price' }, { key = 'name' } }")
+        #expect(s.feed("bar").text == "<sortBar sort key=nil direction=none>\n")
+        _ = s.feed("bar:button('price'):tap()")
+        let direction = String(s.feed("= bar.direction").text.dropLast())
+        #expect(direction != "none")
+        #expect(s.feed("bar").text == "<sortBar sort key=price direction=\(direction)>\n")
+        #expect(s.feed("bar.buttons[1]").text.contains(" key=price direction=\(direction) "))
+    }
+
+    /// Tab inside a constructor's table offers its option keys, not globals.
+    @Test func completionOffersOptionKeysInsideConstructors() throws {
+        let s = try session()
+        #expect(s.completions(for: "ui.button { tit") == ButtonBinding.optionNames(sort: false).filter { $0.hasPrefix("tit") }.sorted())
+        #expect(s.completions(for: "ui.button { tit").contains("title"))
+        #expect(s.completions(for: "b = ui.button { id = 'x', tit").contains("title"))
+        #expect(s.completions(for: "ui.button({ st").contains("style"))
+        #expect(s.completions(for: "ui.sortBar { { ke") == ["key"])
+        #expect(s.completions(for: "ui.radioGroup { options = { { val") == ["value"])
+        #expect(s.completions(for: "ui.radioGroup { allow") == ["allowsEmpty"])
+        #expect(s.completions(for: "ui.screen { wid") == ["width"])
+        // A value position is code again: globals, not keys.
+        #expect(s.completions(for: "ui.button { title = tos") == ["tostring"])
+    }
+
+    /// `:load FILE ARGS` passes ARGS as `arg` and `...`, as `buttonkit run` does.
+    @Test func loadTakesArgumentsAsRunDoes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bk-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("checkout.lua").path
+        try "seen = { arg[0], arg[1], arg[2], select('#', ...), ... }".write(toFile: file, atomically: true, encoding: .utf8)
+        let s = try session()
+        #expect(s.feed(":load \(file) dark 'two words'").text == "loaded \(file)\n")
+        #expect(s.feed("= seen[1] == '\(file)', seen[2], seen[3], seen[4], seen[5]").text == "true\tdark\ttwo words\t2\tdark\n")
+        #expect(s.feed(":load \(file) 'open").error == ":load: unclosed ' in '\(file) 'open'\n")
+        #expect(s.feed(":load").error.contains(":load needs a file name"))
     }
 
     @Test func completionKnowsGlobalsFieldsAndMethods() throws {
@@ -218,7 +273,7 @@ struct ReplTests {
 
     @Test func helpNameLooksUpTheReference() throws {
         let ref = APIReference.shared
-        func rendered(_ query: String) -> String { ref.entries(matching: query).map(APIReference.render).joined(separator: "\n") }
+        func rendered(_ query: String) -> String { MarkdownText.plain(ref.entries(matching: query).map(APIReference.render).joined(separator: "\n")) }
         let s = try session()
         let button = s.feed(":help ui.button")
         #expect(button.text.hasPrefix("ui.button(") && button.text == rendered("ui.button"), "\(button)")
@@ -326,6 +381,26 @@ struct ReplTests {
         second.send(":quit\r")
         _ = second.read(timeout: 1)
         #expect(second.wait() == 0)
+    }
+
+    /// Closing the terminal saves the history, as :quit and Ctrl-D do; so
+    /// does closing it while code runs.
+    @Test func aClosedTerminalKeepsTheHistory() throws {
+        for running in [false, true] {
+            let history = FileManager.default.temporaryDirectory.appendingPathComponent("bk-history-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: history) }
+            let p = try PTY([CLI.binary.path, "repl", "--history", history])
+            _ = p.read(until: "leave\r\n> ")
+            p.send("answer=6*7\r")
+            _ = p.read(until: "> ")
+            if running {
+                p.send("while true do end\r")
+                usleep(300_000)
+            }
+            #expect(p.hangUp() == 129, "transcript: \(p.transcript.debugDescription)")
+            let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+            #expect(saved.contains("answer=6*7"), "running: \(running), history: \(saved.debugDescription)")
+        }
     }
 
     @Test func terminalCompletesNamesInStringsAndPrintsTableErrorsAndHelp() throws {

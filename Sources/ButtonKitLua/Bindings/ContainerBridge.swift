@@ -82,6 +82,9 @@ enum ContainerBridge {
     }
 
     /// A constructor's `userInterfaceStyle` and `tintColor` options (read
+    /// Options every container constructor takes (the REPL completes them).
+    static let commonKeys = ["id", "style", "userInterfaceStyle", "tintColor", "contentSize", "layoutDirection"]
+
     /// before members are added, so they inherit from the start).
     /// The opening of every container constructor: the options checked
     /// (`id`, `style`, `userInterfaceStyle`, `tintColor` and the container's
@@ -91,7 +94,7 @@ enum ContainerBridge {
     /// Returns the container and its stack index.
     static func open<C: SelectionContainer>(_ L: OpaquePointer, _ t: LuaTable, kind: Binding.Kind, keys: [String],
                                             make: (String) -> C) throws -> (C, Int32) {
-        try t.onlyKeys(["id", "style", "userInterfaceStyle", "tintColor", "contentSize", "layoutDirection"] + keys, allowArray: true) { key in
+        try t.onlyKeys(commonKeys + keys, allowArray: true) { key in
             memberHint(key, kind: kind)
         }
         let c = make(try t.read("id", Read.name) ?? LuaContext.of(L).nextID(kind.name))

@@ -27,8 +27,11 @@ enum RadioGroupBinding {
 
     /// `ui.radioGroup { id =, options = { ... }, style =, allowsEmpty =, value = }`:
     /// options as a list under `options` and/or in the array part.
+    /// `ui.radioGroup`'s options beyond every container's.
+    static let ownKeys = ["options", "allowsEmpty", "value"]
+
     static func make(_ L: OpaquePointer, _ t: LuaTable) throws -> Int32 {
-        let (g, gIdx) = try ContainerBridge.open(L, t, kind: .radioGroup, keys: ["options", "allowsEmpty", "value"]) { RadioGroup(id: $0) }
+        let (g, gIdx) = try ContainerBridge.open(L, t, kind: .radioGroup, keys: ownKeys) { RadioGroup(id: $0) }
         if let on = try t.read("allowsEmpty", Read.bool) { g.allowsEmpty = on }
         var lists: [Int32] = []
         if t.push("options") != LUA_TNIL {

@@ -3,6 +3,9 @@ import CLuaShim
 
 /// Screens in Lua: hit-testing and touch routing in screen coordinates.
 enum ScreenBinding {
+    /// `ui.screen`'s options (the REPL completes them).
+    static let optionKeys = ["id", "width", "height", "userInterfaceStyle", "tintColor", "backgroundColor", "contentSize", "layoutDirection"]
+
     static let binding = ObjectBinding<Screen>(
         kind: .screen,
         fields: [
@@ -56,7 +59,7 @@ enum ScreenBinding {
         var style: UserInterfaceStyle?, tint: ColorValue?, background: ColorValue?
         var size: ContentSizeCategory?, direction: LayoutDirection?
         if let t {
-            try t.onlyKeys(["id", "width", "height", "userInterfaceStyle", "tintColor", "backgroundColor", "contentSize", "layoutDirection"])
+            try t.onlyKeys(optionKeys)
             size = try t.read("contentSize", Read.contentSize)
             direction = try t.read("layoutDirection", Read.layoutDirection)
             id = try t.read("id", Read.name)

@@ -18,7 +18,7 @@ enum SortBarBinding {
             MethodSpec("sort") { L in Host.run(L, SortBarBinding.sort) },
             MethodSpec("comparator") { L in Host.run(L, SortBarBinding.comparator) },
         ],
-        summary: { b in "<sortBar \(b.id) \(b.key ?? "none") \(b.direction.rawValue)>" })
+        summary: { b in "<sortBar \(b.id) key=\(b.key ?? "nil") direction=\(b.direction.rawValue)>" })
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> SortBar {
         try Binding.object(L, 1, [.sortBar], n)

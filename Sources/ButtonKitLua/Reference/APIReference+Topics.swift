@@ -61,12 +61,13 @@ extension APIReference {
         return k
     }
 
-    /// What help shows for `query`: its entries, then its topics; nil when
-    /// the reference has neither.
+    /// What help shows for `query`: its entries, then its topics, as a
+    /// terminal shows them (tables in columns); nil when the reference has
+    /// neither.
     public func help(for query: String) -> String? {
         // Both when both match: `configuration` is a field and a topic.
         let shown = entries(matching: query).map(APIReference.render) + topics(matching: query).map(\.text)
-        return shown.isEmpty ? nil : shown.joined(separator: "\n")
+        return shown.isEmpty ? nil : MarkdownText.plain(shown.joined(separator: "\n"))
     }
 
     /// Every name help answers to, for suggestions.

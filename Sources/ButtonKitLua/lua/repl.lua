@@ -199,6 +199,50 @@ local function string_kinds(before)
   return { "states", "events", "colors", "properties" }
 end
 
+-- Option keys per constructor, set by the host from the lists the bindings
+-- check options against (button, sortButton, radioOption, radioGroup,
+-- sortBar, screen).
+M.options = {}
+
+-- The innermost table constructor `text` ends inside: the position of its
+-- unmatched '{', or nil.
+local function open_brace(text, last)
+  local depth, i = 0, last
+  while i >= 1 do
+    local c = text:sub(i, i)
+    if c == "}" or c == ")" or c == "]" then depth = depth + 1
+    elseif c == "{" or c == "(" or c == "[" then
+      if depth == 0 then return c == "{" and i or nil end
+      depth = depth - 1
+    end
+    i = i - 1
+  end
+  return nil
+end
+
+-- The constructor whose option keys fit a key being typed at the end of
+-- `before` (what precedes the partial word): `ui.button { tit`,
+-- `ui.sortBar { { ke` (a sort button), `ui.radioGroup { options = { { va`
+-- (a radio option). Nil outside a key position.
+local function key_context(before)
+  if not before:match("[{,]%s*$") then return nil end
+  local i = open_brace(before, #before)
+  if not i then return nil end
+  local callee = before:sub(1, i - 1):match("ui%.([%w_]+)%s*%(?%s*$")
+  if callee then return callee end
+  -- An item of a list: the list's own constructor says what it holds.
+  if not before:sub(1, i - 1):match("[{,]%s*$") then return nil end
+  local j = open_brace(before, i - 1)
+  if not j then return nil end
+  local outer = before:sub(1, j - 1)
+  if outer:match("ui%.sortBar%s*%(?%s*$") then return "sortButton" end
+  if outer:match("options%s*=%s*$") then
+    local k = open_brace(outer, #outer)
+    if k and before:sub(1, k - 1):match("ui%.radioGroup%s*%(?%s*$") then return "radioOption" end
+  end
+  return nil
+end
+
 -- Completes the end of `text` (the line up to the cursor). Returns the
 -- candidates as replacements for `word`, the word the line editor will
 -- replace (it splits words at its own break characters); by default the
@@ -234,8 +278,14 @@ function M.complete(text, word)
       end
     else
       partial = own
-      for k in pairs(_G) do if type(k) == "string" then candidates[#candidates + 1] = k end end
-      for _, k in ipairs(keywords) do candidates[#candidates + 1] = k end
+      local ctor = key_context(text:sub(1, #text - #own))
+      if ctor and M.options[ctor] then
+        -- A key of the table being built: the constructor's options.
+        for _, k in ipairs(M.options[ctor]) do candidates[#candidates + 1] = k end
+      else
+        for k in pairs(_G) do if type(k) == "string" then candidates[#candidates + 1] = k end end
+        for _, k in ipairs(keywords) do candidates[#candidates + 1] = k end
+      end
     end
   end
   -- Names are matched as typed first; in strings, where the model ignores

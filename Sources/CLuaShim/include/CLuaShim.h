@@ -22,6 +22,7 @@
  */
 #include "../../CLua/shim.h"
 #include "confine.h"
+#include "hangup.h"
 #include <stdint.h>
 #include <stddef.h>
 
