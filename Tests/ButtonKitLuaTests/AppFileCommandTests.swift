@@ -57,6 +57,15 @@ struct AppFileCommandTests {
         #expect(render.status == 1 && render.stderr.contains("bad.storyboard:"), "\(render.stderr)")
     }
 
+    /// A FIFO named like a storyboard would block a plain open forever.
+    @Test func aFifoIsRefusedWithoutHanging() throws {
+        let dir = try CLI.scratch()
+        #expect(mkfifo(dir.appendingPathComponent("pipe.storyboard").path, 0o600) == 0)
+        let r = try CLI.run(["audit", "pipe.storyboard"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("pipe.storyboard") && r.stderr.contains("not a regular file"), "\(r.stderr)")
+    }
+
     @Test func badUsageExits2() throws {
         #expect(try CLI.run(["audit", "a.storyboard", "b.xib"], in: CLI.root).status == 2)
         let dir = try CLI.scratch()

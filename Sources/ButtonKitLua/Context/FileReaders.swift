@@ -19,13 +19,13 @@ extension LuaContext {
         let limit = o.maxFileSize
         guard options.sandbox else {
             o.readFile = { path in try FileReaders.read(path, limit: limit) { p in
-                let fd = Glibc.open(p, O_RDONLY | O_CLOEXEC)
+                let fd = Glibc.open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 return fd >= 0 ? .success(fd) : .failure(.io(path: p, operation: "open", reason: String(cString: strerror(errno))))
             } }
             return o
         }
         let tree = confinement
-        o.readFile = { path in try FileReaders.read(path, limit: limit) { p in tree.open(p, fname) } }
+        o.readFile = { path in try FileReaders.read(path, limit: limit) { p in tree.open(p, fname, flags: O_RDONLY | O_NONBLOCK) } }
         o.listDirectory = { path in try FileReaders.list(path) { p in tree.open(p, fname, flags: O_RDONLY | O_DIRECTORY) } }
         o.isDirectory = { path in
             guard case .success(let fd) = tree.open(path, fname, flags: O_RDONLY | O_DIRECTORY) else { return false }
@@ -38,8 +38,9 @@ extension LuaContext {
 
 /// Reading through a descriptor however it was opened.
 enum FileReaders {
-    /// The whole file `open` opens; one larger than `limit` bytes (or not a
-    /// regular file: a FIFO would block, a device never end) is refused
+    /// The whole file `open` opens (without blocking: a FIFO named like a
+    /// storyboard must not hang the load); one larger than `limit` bytes,
+    /// or not a regular file (a FIFO, a device that never ends), is refused
     /// before it is read.
     static func read(_ path: String, limit: Int, open: (String) -> Result<Int32, ButtonKitError>) throws(ButtonKitError) -> [UInt8] {
         let fd = try open(path).get()

@@ -16,7 +16,7 @@ extension Read {
             // ui.load): asked for only when the name is no other colour's.
             if let c = LuaContext.of(L).assetColors[s] { return c }
             var m = error.message
-            if LuaContext.of(L).assetColors.count == 0, s.first?.isLetter == true, !s.contains(" ") {
+            if LuaContext.of(L).assetColors.count == 0, s.first?.isLetter == true, !s.contains(" "), !m.contains("did you mean") {
                 m += " (an asset catalog's colour needs its catalog loaded first: ui.assets(path) or ui.load(file))"
             }
             throw .value(m)
