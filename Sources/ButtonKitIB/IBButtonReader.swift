@@ -35,10 +35,8 @@ struct IBButtonReader {
     }
 
     /// Reads the element; `origin` is its superview's origin in screen
-    /// coordinates; `hiddenAbove` and `touchesAbove` what its superviews say
-    /// (a button in a hidden view is not visible, one in a view with user
-    /// interaction off gets no touch).
-    func read(_ node: XMLNode, origin: Point, hiddenAbove: Bool, touchesAbove: Bool) -> Read {
+    /// coordinates, `above` what its superviews pass down (see `IBInherited`).
+    func read(_ node: XMLNode, origin: Point, above: IBInherited) -> Read {
         let ibID = node["id"] ?? "button"
         for a in node.attributes where !IBButtonReader.modelled.contains(a.name) {
             ctx.ignore(node, a.name, "not modelled")
@@ -146,11 +144,12 @@ struct IBButtonReader {
             }
         }
 
-        if let a = ctx.number(node, "alpha") { edit(.normal) { $0.alpha = min(1, max(0, a)) } }
+        let ownAlpha = ctx.number(node, "alpha").map { min(1, max(0, $0)) }
+        if ownAlpha != nil || above.alpha < 1 { edit(.normal) { $0.alpha = (ownAlpha ?? 1) * above.alpha } }
         if ctx.flag(node, "enabled") == false { settings.append(.enabled(false)) }
         if ctx.flag(node, "highlighted") == true { settings.append(.highlighted(true)) }
-        if ctx.flag(node, "hidden") == true || hiddenAbove { settings.append(.hidden(true)) }
-        if ctx.flag(node, "userInteractionEnabled") == false || !touchesAbove { settings.append(.userInteractionEnabled(false)) }
+        if ctx.flag(node, "hidden") == true || above.hidden { settings.append(.hidden(true)) }
+        if ctx.flag(node, "userInteractionEnabled") == false || !above.touches { settings.append(.userInteractionEnabled(false)) }
         if let t = node["tag"] {
             if let n = Int(t) { settings.append(.tag(n)) } else { ctx.ignore(node, "tag", "'\(t)' is not an integer") }
         }
@@ -162,7 +161,7 @@ struct IBButtonReader {
                 ctx.ignore(node, "semanticContentAttribute", "unknown value '\(s)'")
             }
         }
-        if let tint { settings.append(.tintColor(tint)) }
+        if let tint = tint ?? above.tint { settings.append(.tintColor(tint)) }
         let role = node["role"]
         if let r = role, !["normal", "primary", "cancel", "destructive"].contains(r) { ctx.ignore(node, "role", "unknown role '\(r)'") }
 

@@ -19,6 +19,13 @@ struct IBColorReader {
     /// Whether any catalog was found or given.
     let hasCatalogs: Bool
 
+    /// The colour when usable, without listing anything (the element is
+    /// listed when it is read for its own view).
+    func peek(_ node: XMLNode) -> ColorValue? {
+        if case .color(let c) = read(node) { return c }
+        return nil
+    }
+
     func read(_ node: XMLNode) -> Result {
         // Xcode 11's transitional files write both names: the new one wins.
         if let name = node["systemColor"] ?? node["xcode11CocoaTouchSystemColor"] {

@@ -21,10 +21,22 @@ final class IBContext {
         self.imageNames = imageNames; self.hasCatalogs = hasCatalogs
     }
 
+    /// The most entries listed; past it one entry says how many more there were.
+    static let maxIgnored = 200_000
+    private var dropped = 0
+
     /// Lists `node` (or one of its attributes) as seen and not modelled.
     func ignore(_ node: XMLNode, _ attribute: String? = nil, _ reason: String) {
+        if ignored.count >= IBContext.maxIgnored { dropped += 1; return }
         ignored.append(IBIgnored(line: node.line, column: lines.column(of: node, attribute: attribute),
                                  element: node.name, attribute: attribute, reason: reason))
+    }
+
+    /// The list, with a last entry counting what did not fit.
+    var ignoredList: [IBIgnored] {
+        guard dropped > 0, let last = ignored.last else { return ignored }
+        return ignored + [IBIgnored(line: last.line, column: last.column, element: last.element, attribute: nil,
+                                    reason: "and \(dropped) more entries not listed (at most \(IBContext.maxIgnored) are)")]
     }
 
     /// A `<color>` as a colour, or nil with the reason listed.

@@ -69,8 +69,10 @@ struct IBDocumentBuilder {
                     if let view = object.children.first(where: { $0["key"] == "view" && $0.child("rect", key: "frame") != nil }) {
                         roots.append((object, view))
                         if let id = object["id"] { ctx.sceneNames[id] = Self.sceneName(object) }
-                    } else if object.name != "exit" && object.name != "customObject" {
+                    } else if object.name.hasSuffix("Controller") || object.name == "viewControllerPlaceholder" {
                         ctx.ignore(object, nil, "a scene without a root view (\(object.name)): no screen is made for it")
+                    } else {
+                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled")
                     }
                 }
             }
@@ -90,7 +92,7 @@ struct IBDocumentBuilder {
             scenes.append(scene)
             groups += sceneGroups
         }
-        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignored,
+        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignoredList,
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
 
@@ -123,11 +125,15 @@ struct IBDocumentBuilder {
         let reader = IBButtonReader(ctx: ctx)
         if view.name == "button" {
             // A XIB's top-level button: a screen of its size holding it, at its origin.
-            let r = reader.read(view, origin: Point(x: 0, y: 0), hiddenAbove: false, touchesAbove: true)
+            let r = reader.read(view, origin: Point(x: 0, y: 0), above: IBInherited())
             r.button.frame = Rect(x: 0, y: 0, width: r.button.frame.width, height: r.button.frame.height)
             read.append(r)
         }
-        walk(view, origin: Point(x: 0, y: 0), hidden: false, touches: true, reader: reader, into: &read)
+        // The root view's tint is the screen's; its hidden, alpha and user
+        // interaction flags pass down like any superview's.
+        var root = IBInherited().below(view, ctx)
+        root.tint = nil
+        walk(view, origin: Point(x: 0, y: 0), above: root, reader: reader, into: &read)
 
         // Radio groups: buttons mapped to `.radio`, linked by otherButtons.
         var groupOf: [ObjectIdentifier: RadioGroup] = [:]
@@ -188,36 +194,31 @@ struct IBDocumentBuilder {
 
     /// Walks the views under `node` (at `origin` in screen coordinates),
     /// reading every button in document order.
-    private func walk(_ node: XMLNode, origin: Point, hidden: Bool, touches: Bool,
+    private func walk(_ node: XMLNode, origin: Point, above: IBInherited,
                       reader: IBButtonReader, into read: inout [IBButtonReader.Read]) {
         for child in node.children {
             let frame = child.child("rect", key: "frame")
             if child.name == "button" {
-                let r = reader.read(child, origin: origin, hiddenAbove: hidden, touchesAbove: touches)
+                let r = reader.read(child, origin: origin, above: above)
                 read.append(r)
                 if let subviews = child.child("subviews") {
                     let o = Point(x: r.button.frame.x, y: r.button.frame.y)
-                    walk(subviews, origin: o, hidden: hidden || r.button.isHidden, touches: touches, reader: reader, into: &read)
+                    walk(subviews, origin: o, above: above.below(child, reader.ctx), reader: reader, into: &read)
                 }
                 continue
             }
             if child.name == "subviews" || child.name == "prototypes" || child.name == "cells" || child.name == "sections" {
-                walk(child, origin: origin, hidden: hidden, touches: touches, reader: reader, into: &read)
+                walk(child, origin: origin, above: above, reader: reader, into: &read)
                 continue
             }
             guard let frame else { continue }   // colours, constraints, layout guides...: the view's own settings
-            if !IBDocumentBuilder.containers.contains(child.name) {
-                if subtreeHasButton(child) {
-                    // A view type the model has no control for, holding buttons: walked for them.
-                } else {
-                    reader.ctx.ignore(child, nil, "\(IBDocumentBuilder.article(child.name)) \(child.name), not a button: not modelled")
-                    continue
-                }
+            if !IBDocumentBuilder.containers.contains(child.name) && !subtreeHasButton(child) {
+                reader.ctx.ignore(child, nil, "\(IBDocumentBuilder.article(child.name)) \(child.name), not a button: not modelled")
+                continue
             }
+            // A container, or a view type the model has no control for that holds buttons: walked for them.
             let o = Point(x: origin.x + (reader.ctx.number(frame, "x") ?? 0), y: origin.y + (reader.ctx.number(frame, "y") ?? 0))
-            let h = hidden || reader.ctx.flag(child, "hidden") == true
-            let t = touches && reader.ctx.flag(child, "userInteractionEnabled") != false
-            walk(child, origin: o, hidden: h, touches: t, reader: reader, into: &read)
+            walk(child, origin: o, above: above.below(child, reader.ctx), reader: reader, into: &read)
         }
     }
 

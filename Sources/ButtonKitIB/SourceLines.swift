@@ -10,23 +10,29 @@
 /// on one line get their own columns.
 final class SourceLines {
     let bytes: [UInt8]
-    private var starts: [Int] = [0]
+    /// Line starts, found on the first question (a file with nothing to
+    /// list never pays for them); 32-bit, as files are at most 32 MB.
+    private lazy var starts: [UInt32] = {
+        var s: [UInt32] = [0]
+        s.reserveCapacity(bytes.count / 40)
+        for (i, b) in bytes.enumerated() where b == 10 { s.append(UInt32(truncatingIfNeeded: i + 1)) }
+        return s
+    }()
     private var cursors: [Int: Int] = [:]
     private var places: [ObjectIdentifier: Int] = [:]
+    /// Each start tag's attributes (name → offset), scanned once on the
+    /// first question about one of them.
+    private var attributeOffsets: [ObjectIdentifier: [String: Int]] = [:]
 
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        starts.reserveCapacity(bytes.count / 40)
-        for (i, b) in bytes.enumerated() where b == 10 { starts.append(i + 1) }
-    }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The 1-based column (in bytes) of the element's `<name` on its line,
     /// or of `attribute=` inside its start tag; 1 when not found.
     func column(of node: XMLNode, attribute: String? = nil) -> Int {
         let line = node.line
         guard line >= 1, line <= starts.count else { return 1 }
-        let start = starts[line - 1]
-        let end = line < starts.count ? starts[line] : bytes.count
+        let start = Int(starts[line - 1])
+        let end = line < starts.count ? Int(starts[line]) : bytes.count
         let at: Int
         if let known = places[ObjectIdentifier(node)] {
             at = known
@@ -41,12 +47,34 @@ final class SourceLines {
             cursors[line] = max(cursors[line] ?? start, f + 1)
         }
         guard let attribute else { return at - start + 1 }
-        // The attribute is inside this start tag: search up to its '>'.
-        var close = at
-        while close < end && bytes[close] != 62 { close += 1 }
-        let key = Array((" " + attribute + "=").utf8)
-        if let a = SourceLines.find(key, in: bytes, from: at, to: close) { return a + 1 - start + 1 }
+        if attributeOffsets[ObjectIdentifier(node)] == nil {
+            attributeOffsets[ObjectIdentifier(node)] = scanAttributes(from: at + 1 + node.name.utf8.count, to: end)
+        }
+        if let a = attributeOffsets[ObjectIdentifier(node)]?[attribute] { return a - start + 1 }
         return at - start + 1
+    }
+
+    /// The attributes of the start tag beginning at `from`: each name and
+    /// where it starts, up to the tag's end (quoted values skipped).
+    private func scanAttributes(from: Int, to end: Int) -> [String: Int] {
+        var out: [String: Int] = [:]
+        var i = from
+        while i < end {
+            let c = bytes[i]
+            if c == 62 || c == 47 { break }                       // > or />
+            if c == 32 || c == 9 || c == 10 || c == 13 { i += 1; continue }
+            let nameStart = i
+            while i < end, bytes[i] != 61, bytes[i] != 32, bytes[i] != 62 { i += 1 }   // up to =
+            let name = String(decoding: bytes[nameStart..<i], as: UTF8.self)
+            if out[name] == nil { out[name] = nameStart }
+            while i < end, bytes[i] != 34, bytes[i] != 39, bytes[i] != 62 { i += 1 }   // to the quote
+            guard i < end, bytes[i] != 62 else { break }
+            let quote = bytes[i]
+            i += 1
+            while i < end, bytes[i] != quote { i += 1 }
+            i += 1
+        }
+        return out
     }
 
     /// The first offset of `needle` in `bytes[from..<to]` (whole match inside).

@@ -9,6 +9,10 @@ struct XMLDocumentReader {
     let file: String
     let maxSize: Int
     let maxDepth: Int
+    /// The most elements a document may have: a 32 MB storyboard holds
+    /// about 300,000; a file of millions of empty elements would only be a
+    /// way to take memory.
+    var maxElements = 1_000_000
 
     /// The first error libxml2 reported, taken by the structured handler.
     final class ErrorBox {
@@ -69,6 +73,7 @@ struct XMLDocumentReader {
         var stack: [XMLNode] = []
         stack.reserveCapacity(64)
         var root: XMLNode?
+        var elements = 0
         while true {
             let r = xmlTextReaderRead(reader)
             if r == 0 { break }
@@ -91,6 +96,10 @@ struct XMLDocumentReader {
                         attributes.append((name(xmlTextReaderConstName(reader)), v))
                     }
                     xmlTextReaderMoveToElement(reader)
+                }
+                elements += 1
+                if elements > maxElements {
+                    throw IBError(file: file, line: line, column: 1, message: "more than \(maxElements) elements (refused)")
                 }
                 let element = XMLNode(name: name(xmlTextReaderConstName(reader)), attributes: attributes, line: line)
                 if let parent = stack.last { parent.children.append(element) } else if root == nil { root = element }

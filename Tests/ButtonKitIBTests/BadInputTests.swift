@@ -185,6 +185,24 @@ import ButtonKit
         #expect(Set(columns).count == 2_000)   // each button's own
         #expect(columns == columns.sorted())
     }
+
+    /// Millions of empty elements are refused, not built into a tree.
+    @Test func tooManyElementsIsRefused() throws {
+        let s = Self.head + String(repeating: "<a/>", count: 1_000_001) + Self.tail
+        let e = try #require(error(s))
+        #expect(e.message.contains("more than 1000000 elements"))
+    }
+
+    /// A button with 10,000 attributes lists each without rescanning its tag.
+    @Test func manyAttributesAreListedQuickly() throws {
+        var attrs = ""
+        for i in 0..<10_000 { attrs += " x\(i)=\"1\"" }
+        let s = Self.head + "<button id=\"b\"\(attrs)><rect key=\"frame\" x=\"0\" y=\"0\" width=\"1\" height=\"1\"/></button>" + Self.tail
+        let start = clock()
+        let doc = try Fixtures.load(text: s)
+        #expect(Double(clock() - start) / Double(CLOCKS_PER_SEC) < 20)
+        #expect(doc.ignored.filter { $0.element == "button" }.count == 10_000)
+    }
 }
 
 extension String {

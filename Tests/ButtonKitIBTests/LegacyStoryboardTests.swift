@@ -66,6 +66,10 @@ import ButtonKit
         try screen.tap(Point(x: 40, y: 120))
         #expect(g.value == .string("Standard"))
         #expect(doc.info(for: standard)?.customClass == "DLRadioButton")
+        // The superview's alpha and tint reach the buttons inside it.
+        #expect(standard.appearance.alpha == 0.5)
+        #expect(standard.tintColor == .fixed(.red))
+        #expect(try #require(doc.find("Pay Button")).appearance.alpha == 1)
     }
 
     @Test func flagsAndIgnored() throws {
