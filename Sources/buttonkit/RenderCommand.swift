@@ -62,7 +62,11 @@ enum RenderCommand {
         let tree = a.flag("unsafe") ? nil : Confinement()
         var opened: Folder?
         var grants: [Confinement.Grant] = []
-        if tree == nil || !tree!.contains(dir) {
+        // A storyboard outside the tree confines the run to its project
+        // instead (RunCommand.outsideTree): the output folder is then
+        // opened now and granted, wherever it is.
+        let movedTree = tree != nil && LuaContext.isAppFile(script) && RunCommand.outsideTree(script) != nil
+        if tree == nil || !tree!.contains(dir) || movedTree {
             do { opened = try Folder.open(dir, creating: true) } catch {
                 Terminal.err("buttonkit: \(error)")
                 return 1

@@ -45,7 +45,13 @@ enum RunCommand {
     /// creates tracked: the context when the script ended well, else the
     /// exit status to return.
     static func executeTracking(_ a: Arguments, command: String, grants: [Confinement.Grant] = []) throws(UsageError) -> Result<LuaContext, ExitStatus> {
-        let opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        var opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        var appFile = a.positionals.first
+        if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let moved = outsideTree(file) {
+            opts.root = moved.root
+            appFile = moved.file
+            Terminal.err("note: \(file) is outside the working tree: the run reads \(moved.root) instead")
+        }
         let ctx: LuaContext
         do { ctx = try LuaContext(options: opts) } catch {
             Terminal.err("buttonkit: \(error)")
@@ -57,7 +63,7 @@ enum RunCommand {
             guard a.positionals.count == 1 else {
                 throw UsageError("\(command) takes one storyboard or XIB (\(a.positionals.count) files named: \(a.positionals.joined(separator: " ")))", command: command)
             }
-            status = executeAppFile(ctx, file, catalogs: a.all("assets"), grants: grants)
+            status = executeAppFile(ctx, appFile ?? file, catalogs: a.all("assets"), grants: grants)
         } else {
             if !a.all("assets").isEmpty {
                 throw UsageError("--assets is for a storyboard or XIB; a script loads its catalogs with ui.assets(path) or ui.load(file, { assets = ... })", command: command)
@@ -66,6 +72,14 @@ enum RunCommand {
         }
         ctx.limitLaterCallbacks()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
+    }
+
+    /// A storyboard or XIB named on the command line outside the working
+    /// tree: its real path and the project folder the run is confined to
+    /// instead (`AppFileRoot`); nil when it is inside.
+    static func outsideTree(_ file: String) -> (file: String, root: String)? {
+        guard !Confinement().contains(file) else { return nil }
+        return AppFileRoot.of(file)
     }
 
     /// A non-zero exit status, as the error side of `executeTracking`.

@@ -57,6 +57,29 @@ struct AppFileCommandTests {
         #expect(render.status == 1 && render.stderr.contains("bad.storyboard:"), "\(render.stderr)")
     }
 
+    /// A storyboard named outside the working tree is read from its own
+    /// project (the run confined there instead); a script's ui.load of the
+    /// same file is still refused.
+    @Test func aFileOutsideTheTreeIsReadFromItsProject() throws {
+        let dir = try CLI.scratch()
+        let shop = dir.appendingPathComponent("Shop")
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("examples/Shop"), to: shop)
+        let file = shop.appendingPathComponent("Shop/Base.lproj/Main.storyboard").path
+        let here = try CLI.scratch()
+        let r = try CLI.run(["audit", "--check", "hitTarget", file], in: here)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stdout.contains("Checkout:close: hit target 30x30 pt"), "\(r.stdout)")
+        #expect(r.stderr.contains("is outside the working tree: the run reads \(shop.resolvingSymlinksInPath().path) instead"), "\(r.stderr)")
+        // The colours came from the project's catalog.
+        #expect(!r.stderr.contains("BrandPrimary"), "\(r.stderr)")
+        let out = here.appendingPathComponent("out").path
+        let render = try CLI.run(["render", file, "-o", "out"], in: here)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/Checkout_pay.svg"))
+        let script = try CLI.run(["run", "-e", "ui.load(...)", file], in: here)
+        #expect(script.status == 1 && script.stderr.contains("outside the working tree"), "\(script.stderr)")
+    }
+
     /// A FIFO named like a storyboard would block a plain open forever.
     @Test func aFifoIsRefusedWithoutHanging() throws {
         let dir = try CLI.scratch()
