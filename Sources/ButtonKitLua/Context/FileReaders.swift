@@ -25,8 +25,8 @@ extension LuaContext {
             return o
         }
         let tree = confinement
-        o.readFile = { path in try FileReaders.read(path, limit: limit) { p in tree.open(p, fname, flags: O_RDONLY | O_NONBLOCK) } }
-        o.listDirectory = { path in try FileReaders.list(path) { p in tree.open(p, fname, flags: O_RDONLY | O_DIRECTORY) } }
+        o.readFile = { path in try FileReaders.read(path, limit: limit) { p in FileReaders.plain(tree.open(p, fname, flags: O_RDONLY | O_NONBLOCK), fname, p) } }
+        o.listDirectory = { path in try FileReaders.list(path) { p in FileReaders.plain(tree.open(p, fname, flags: O_RDONLY | O_DIRECTORY), fname, p) } }
         o.isDirectory = { path in
             guard case .success(let fd) = tree.open(path, fname, flags: O_RDONLY | O_DIRECTORY) else { return false }
             Glibc.close(fd)
@@ -38,6 +38,15 @@ extension LuaContext {
 
 /// Reading through a descriptor however it was opened.
 enum FileReaders {
+    /// A refusal without its "ui.load: 'PATH': " lead: the reader's error
+    /// names the function and the file already.
+    static func plain(_ r: Result<Int32, ButtonKitError>, _ fname: String, _ path: String) -> Result<Int32, ButtonKitError> {
+        guard case .failure(let e) = r else { return r }
+        let lead = "\(fname): '\(path)': "
+        let m = e.message
+        return m.hasPrefix(lead) ? .failure(.refused(String(m.dropFirst(lead.count)))) : r
+    }
+
     /// The whole file `open` opens (without blocking: a FIFO named like a
     /// storyboard must not hang the load); one larger than `limit` bytes,
     /// or not a regular file (a FIFO, a device that never ends), is refused
