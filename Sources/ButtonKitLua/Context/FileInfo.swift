@@ -15,6 +15,9 @@ extension LuaContext {
     /// entries of controls that are gone.
     func remember(_ d: IBDocument) {
         fileInfos = fileInfos.filter { $0.value.control != nil }
+        // doc:on handlers whose controls are all gone (their document was
+        // collected without doc:off) have nothing left to remove.
+        documentHandlers = documentHandlers.filter { $0.value.connections.contains { $0.control != nil } }
         for b in d.controls {
             if let info = d.info(for: b) { fileInfos[ObjectIdentifier(b)] = FileInfo(b, info) }
         }
