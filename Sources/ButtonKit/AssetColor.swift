@@ -14,10 +14,15 @@ public struct AssetColor: Hashable, Sendable, CustomStringConvertible {
         /// a universal one, as on an iPhone).
         public var idiomSpecific: Bool
         public var color: Color
+        /// A system colour the entry refers to (`"reference": "systemPurpleColor"`):
+        /// resolved in the traits' style, as that dynamic colour is; `color`
+        /// then holds its light value.
+        public var system: SystemColor?
         /// A variant for the given traits.
         public init(style: UserInterfaceStyle? = nil, contrast: AccessibilityContrast? = nil,
-                    idiomSpecific: Bool = false, color: Color) {
+                    idiomSpecific: Bool = false, color: Color, system: SystemColor? = nil) {
             self.style = style; self.contrast = contrast; self.idiomSpecific = idiomSpecific; self.color = color
+            self.system = system
         }
     }
 
@@ -47,7 +52,9 @@ public struct AssetColor: Hashable, Sendable, CustomStringConvertible {
             let score = (v.contrast != nil ? 4 : 0) + (v.style != nil ? 2 : 0) + (v.idiomSpecific ? 1 : 0)
             if score > bestScore { best = v; bestScore = score }
         }
-        return best?.color ?? variants.first?.color ?? .clear
+        guard let v = best ?? variants.first else { return .clear }
+        if let s = v.system { return s.color(in: traits.userInterfaceStyle) }
+        return v.color
     }
 
     /// The name, as scripts wrote it (`ui.color("BrandPrimary")`).

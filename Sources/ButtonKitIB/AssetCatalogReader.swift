@@ -106,7 +106,9 @@ struct AssetCatalogReader {
             if other { continue }
             guard case .object(let colorObject)? = e["color"] else { continue }   // Xcode's empty AccentColor
             let color = try readColor(colorObject, file: file, index: i + 1, style: style)
-            variants.append(.init(style: style, contrast: contrast, idiomSpecific: idiomSpecific, color: color))
+            var system: SystemColor?
+            if case .string(let ref)? = colorObject["reference"], case .dynamic(.system(let s))? = IBColorReader.systemColor(ref) { system = s }
+            variants.append(.init(style: style, contrast: contrast, idiomSpecific: idiomSpecific, color: color, system: system))
         }
         if variants.isEmpty { throw bad(file, AssetCatalogReader.noColour + " (the colour set '\(name)' in \(file))") }
         return AssetColor(name: name, variants: variants)

@@ -92,8 +92,11 @@ struct IBButtonReader {
             case ("state", _):
                 readState(child, edit: edit, shadows: &shadows, images: &images)
             case ("inset", let key?):
-                let insets = ButtonInsets(top: ctx.number(child, "minY") ?? 0, left: ctx.number(child, "minX") ?? 0,
-                                          bottom: ctx.number(child, "maxY") ?? 0, right: ctx.number(child, "maxX") ?? 0)
+                guard let insets = try? ButtonInsets.make(top: ctx.number(child, "minY") ?? 0, left: ctx.number(child, "minX") ?? 0,
+                                                          bottom: ctx.number(child, "maxY") ?? 0, right: ctx.number(child, "maxX") ?? 0) else {
+                    ctx.ignore(child, nil, "insets must be from -10000 to 10000")
+                    continue
+                }
                 switch key {
                 case "contentEdgeInsets": settings.append(.contentEdgeInsets(insets))
                 case "titleEdgeInsets": settings.append(.titleEdgeInsets(insets))

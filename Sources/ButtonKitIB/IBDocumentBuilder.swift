@@ -116,7 +116,9 @@ struct IBDocumentBuilder {
             ctx.ignore(frame ?? view, nil, "screen size: \(error.message); the default size is used")
             screen = Screen()
         }
-        if let bg = view.child("color", key: "backgroundColor"), let c = ctx.color(bg) { screen.backgroundColor = c }
+        // A root view without a colour (or a clear one) shows what is behind
+        // it: the screen keeps its own background, systemBackground.
+        if let bg = view.child("color", key: "backgroundColor"), let c = ctx.color(bg), c != .fixed(.clear) { screen.backgroundColor = c }
         if let t = view.child("color", key: "tintColor"), let c = ctx.color(t) {
             if case .dynamic(.tint) = c {} else { try? screen.setTintColor(c) }
         }

@@ -45,6 +45,7 @@ struct XMLDocumentReader {
 
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue
                             | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+        guard bytes.count < Int(Int32.max) else { throw IBError(file: file, message: "the file is too large for libxml2 (2 GB or more)") }
         let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
                 xmlReaderForMemory($0, Int32(buf.count), nil, nil, options)

@@ -159,9 +159,12 @@ import ButtonKit
         <button id="b" alpha="lots" tag="x" buttonType="weird"><rect key="frame" x="nan" y="0" width="1e400" height="10"/>
         <fontDescription key="fontDescription" type="system" pointSize="-3"/>
         <state key="sideways" title="S"/>
+        <inset key="contentEdgeInsets" minX="1e9" minY="0" maxX="0" maxY="0"/>
         <state key="normal" title="B"/></button>
         """ + Self.tail)
-        #expect(doc.find("B") != nil)
+        let b = try #require(doc.find("B"))
+        #expect(b.contentEdgeInsets == .zero)
+        #expect(doc.ignored.contains { $0.element == "inset" })
         let attrs = Set(doc.ignored.compactMap(\.attribute))
         #expect(attrs.isSuperset(of: ["alpha", "tag", "buttonType", "x", "width", "pointSize", "key"]))
     }

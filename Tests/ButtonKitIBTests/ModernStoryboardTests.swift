@@ -12,7 +12,7 @@ import ButtonKit
 
     @Test func catalogIsDiscoveredFromTheProject() throws {
         #expect(doc.hasCatalogs)
-        #expect(doc.colors.names == ["BrandPrimary", "Gray", "HexBytes", "Surface", "Wide"])
+        #expect(doc.colors.names == ["BrandPrimary", "Gray", "HexBytes", "Purple", "Surface", "Wide"])
         #expect(doc.imageNames == ["close", "heart-filled", "heart-outline"])
     }
 
@@ -100,6 +100,19 @@ import ButtonKit
         #expect(doc.ignored.contains { $0.element == "customObject" })
     }
 
+    /// A root view with no colour, or a clear one, shows the window behind:
+    /// the screen keeps systemBackground (not a clear screen over black).
+    @Test func clearRootViewsKeepTheScreenBackground() throws {
+        for color in ["", "<color key=\"backgroundColor\" white=\"0.0\" alpha=\"0.0\" colorSpace=\"custom\" customColorSpace=\"genericGamma22GrayColorSpace\"/>"] {
+            let doc = try Fixtures.load(text: """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="100" height="50"/>\(color)</view>
+            </objects></document>
+            """)
+            #expect(doc.scenes.first?.screen.backgroundColor == .dynamic(.system(.systemBackground)))
+        }
+    }
+
     @Test func classesMapToKinds() throws {
         let doc = try Fixtures.load("Modern/Shop/Base.lproj/Card.xib") { $0.classes["CQSortButton"] = .sortButton }
         let price = try #require(doc.find("Price"))
@@ -136,6 +149,11 @@ import ButtonKit
 
     @Test func referencesWideAndGray() {
         #expect(resolve("Surface", .dark) == SystemColor.systemGray6.color(in: .dark))
+        // A reference is the dynamic system colour: its dark value in dark
+        // even from an "Any Appearance" entry.
+        #expect(colors.asset("Surface")?.variants.first?.system == .systemGray6)
+        #expect(resolve("Purple", .dark) == SystemColor.systemPurple.color(in: .dark))
+        #expect(resolve("Purple") == SystemColor.systemPurple.color(in: .light))
         #expect(resolve("Wide") == Color(red: 255, green: 0, blue: 0))          // P3 red clipped to sRGB red
         #expect(resolve("Wide", .dark) == Color(red: 255, green: 128, blue: 0))  // extended sRGB clipped
         let g = ColorSpaces.sRGBGray(fromGamma: 2.2, white: 0.5)
