@@ -155,6 +155,17 @@ describe("asset catalog colours", function()
     assert.are.equal("#80C7FFFF", pay:appearanceFor("normal", { style = "dark", contrast = "high" }).backgroundColor)
   end)
 
+  it("come from the catalogs the assets option names", function()
+    local given = ui.load(STORYBOARD, { assets = CATALOG })
+    assert.are.equal("#409FFFFF", given:find("pay"):appearanceFor("normal", { style = "dark" }).backgroundColor)
+    local listed = ui.load(STORYBOARD, { assets = { CATALOG } })
+    assert.are.same({ "BrandHighlight", "BrandPrimary", "BrandText" }, listed.colorNames)
+    -- No catalog: the value the file saved for the colour (light only).
+    local none = ui.load(STORYBOARD, { assets = {} })
+    assert.are.same({}, none.colorNames)
+    assert.are.equal("#005ABFFF", none:find("pay"):appearanceFor("normal", { style = "dark" }).backgroundColor)
+  end)
+
   it("become colour names with ui.assets", function()
     local cat = ui.assets(CATALOG)
     assert.are.same({ "BrandHighlight", "BrandPrimary", "BrandText" }, cat.colors)
