@@ -89,6 +89,29 @@ struct AppFileCommandTests {
         #expect(r.stderr.contains("pipe.storyboard") && r.stderr.contains("not a regular file"), "\(r.stderr)")
     }
 
+    /// The walkthrough's output is the binary's: docs/interface-builder.md
+    /// shows what `list.lua`, the example's spec and the audit print.
+    @Test func theWalkthroughShowsWhatTheBinaryPrints() throws {
+        let doc = try String(contentsOf: CLI.root.appendingPathComponent("docs/interface-builder.md"), encoding: .utf8)
+        func block(after command: String) -> [String] {
+            let lines = doc.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let i = lines.firstIndex(of: command) else { return [] }
+            return Array(lines[(i + 1)...].prefix { !$0.hasPrefix("```") && !$0.hasPrefix("$ ") })
+        }
+        let shop = CLI.root.appendingPathComponent("examples/Shop")
+        let list = try CLI.run(["run", "list.lua"], in: shop)
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(block(after: "$ buttonkit run list.lua") == list.stdout.split(separator: "\n").map(String.init))
+        let test = try CLI.run(["test", "spec"], in: shop)
+        #expect(test.status == 0, "\(test.stdout)")
+        #expect(block(after: "$ buttonkit test spec").first == test.stdout.split(separator: "\n").first.map(String.init))
+        let audit = try CLI.run(["audit", "Shop/Base.lproj/Main.storyboard"], in: shop)
+        #expect(audit.status == 1)
+        let shown = block(after: "$ buttonkit audit Shop/Base.lproj/Main.storyboard")
+        let printed = audit.stdout.split(separator: "\n").map(String.init) + audit.stderr.split(separator: "\n").map(String.init)
+        #expect(Set(shown) == Set(printed), "shown but not printed: \(Set(shown).subtracting(printed)); printed but not shown: \(Set(printed).subtracting(shown))")
+    }
+
     @Test func badUsageExits2() throws {
         #expect(try CLI.run(["audit", "a.storyboard", "b.xib"], in: CLI.root).status == 2)
         let dir = try CLI.scratch()
