@@ -16,12 +16,15 @@ struct IBButtonReader {
 
     let ctx: IBContext
 
-    /// Attributes that are read (everything else on a button is listed as ignored).
-    static let modelled: Set<String> = [
-        "id", "buttonType", "customClass", "customModule", "customModuleProvider", "userLabel", "enabled", "selected",
-        "highlighted", "hidden", "alpha", "userInteractionEnabled", "tag", "adjustsImageWhenHighlighted",
-        "adjustsImageWhenDisabled", "role", "changesSelectionAsPrimaryAction", "semanticContentAttribute",
+    /// Attributes whose value is UIButton's default: nothing to model, so
+    /// not listed when they have it (another value is listed).
+    static let defaults: [(String, String)] = [
+        ("contentMode", "scaleToFill"), ("opaque", "NO"), ("contentHorizontalAlignment", "center"),
+        ("contentVerticalAlignment", "center"), ("lineBreakMode", "middleTruncation"),
     ]
+
+    /// Attributes that name the class with its module: kept with it.
+    static let classNaming = ["customModule", "customModuleProvider"]
 
     static func state(_ key: String) -> ControlState? {
         switch key {
@@ -38,9 +41,9 @@ struct IBButtonReader {
     /// coordinates, `above` what its superviews pass down (see `IBInherited`).
     func read(_ node: XMLNode, origin: Point, above: IBInherited) -> Read {
         let ibID = node["id"] ?? "button"
-        for a in node.attributes where !IBButtonReader.modelled.contains(a.name) {
-            ctx.ignore(node, a.name, "not modelled")
-        }
+        node.take()
+        for (name, value) in IBButtonReader.defaults where node.peek(name) == value { _ = node[name] }
+        for name in IBButtonReader.classNaming { _ = node[name] }
         var styles: [ControlState: Style] = [:]
         func edit(_ s: ControlState, _ body: (inout Style) -> Void) {
             var st = styles[s] ?? Style()
@@ -108,8 +111,10 @@ struct IBButtonReader {
             case ("accessibility", _):
                 accessibilityID = readAccessibility(child, settings: &settings)
             case ("userDefinedRuntimeAttributes", _):
+                child.take()
                 for a in child.children { if let r = readRuntime(a) { runtime.append(r) } }
             case ("connections", _):
+                child.take()
                 for c in child.children {
                     switch c.name {
                     case "action":
@@ -123,15 +128,16 @@ struct IBButtonReader {
                         guard let dest = c["destination"] else { ctx.ignore(c, nil, "a segue without a destination"); continue }
                         segues.append(IBSegue(kind: c["kind"] ?? "show", destination: ctx.destinationName(dest), identifier: c["identifier"]))
                     case "outletCollection" where c["property"] == "otherButtons":
+                        c.takeAll()
                         if let d = c["destination"] { others.append(d) }
                     default:
                         ctx.ignore(c, nil, "\(c.name) '\(c["property"] ?? "")' not modelled")
                     }
                 }
             case ("subviews", _):
-                break   // walked by the document builder
+                child.take()   // walked by the document builder
             case ("constraints", _):
-                ctx.ignore(child, nil, "Auto Layout constraints are not solved: frames are taken as saved")
+                break   // each constraint is listed by the sweep
             default:
                 ctx.ignore(child, nil, "not modelled")
             }
@@ -195,6 +201,7 @@ struct IBButtonReader {
                            shadows: inout [String: ColorValue], images: inout [String]) {
         let key = node["key"] ?? ""
         guard let state = IBButtonReader.state(key) else { ctx.ignore(node, "key", "unknown state '\(key)'"); return }
+        defer { node.takeAll() }   // each attribute below is read or listed
         let symbol = node["catalog"] == "system"
         for a in node.attributes {
             switch a.name {
@@ -216,9 +223,11 @@ struct IBButtonReader {
             case ("color", "titleShadowColor"):
                 if let col = ctx.color(c) { shadows[key] = col }
             case ("string", "title"):
+                c.takeAll()
                 let t = c.text
                 edit(state) { $0.title = t }
             case ("attributedString", "attributedTitle"):
+                c.take()
                 let runs = readAttributed(c)
                 if !runs.isEmpty { edit(state) { $0.attributedTitle = runs } }
             default: ctx.ignore(c, nil, "not modelled")
@@ -231,8 +240,12 @@ struct IBButtonReader {
         var runs: [AttributedRun] = []
         for f in node.children {
             guard f.name == "fragment" else { ctx.ignore(f, nil, "not modelled"); continue }
-            var run = AttributedRun(text: f["content"] ?? f.child("string", key: "content")?.text ?? "")
+            f.take()
+            let contentString = f.child("string", key: "content")
+            contentString?.takeAll()
+            var run = AttributedRun(text: f["content"] ?? contentString?.text ?? "")
             for attrs in f.children where attrs.name == "attributes" {
+                attrs.take()
                 for a in attrs.children {
                     switch (a.name, a["key"]) {
                     case ("color", "NSColor"):
@@ -259,6 +272,7 @@ struct IBButtonReader {
             return nil
         }
         var c = ButtonConfiguration(style: style)
+        defer { node.takeAll() }   // each attribute below is read or listed
         let symbol = node["catalog"] == "system"
         for a in node.attributes {
             switch a.name {
@@ -295,6 +309,7 @@ struct IBButtonReader {
                     ctx.ignore(child, nil, "content insets must be from 0 to 10000")
                 }
             case ("backgroundConfiguration", "background"):
+                child.take()
                 for a in child.attributes where a.name != "key" {
                     if a.name == "cornerRadius", let n = ctx.number(child, a.name), n >= 0, n <= Style.maxLength {
                         c.cornerRadius = n
@@ -304,14 +319,17 @@ struct IBButtonReader {
                     }
                 }
                 for g in child.children { ctx.ignore(g, nil, "background configuration: not modelled") }
+                child.takeAll()
             case ("imageReference", "image"):
                 if let name = child["image"] {
                     c.image = name
                     if child["catalog"] != "system" { images.append(name) }
                 }
             case ("attributedString", "attributedTitle"):
+                child.take()
                 c.title = readAttributed(child).map(\.text).joined()
             case ("attributedString", "attributedSubtitle"):
+                child.take()
                 c.subtitle = readAttributed(child).map(\.text).joined()
             case ("fontDescription", _):
                 ctx.ignore(child, nil, "a configuration's fonts follow its button size (titleTextAttributesTransformer is not modelled)")
@@ -325,6 +343,7 @@ struct IBButtonReader {
     /// with its traits; returns the identifier.
     private func readAccessibility(_ node: XMLNode, settings: inout [ButtonSetting]) -> String? {
         var identifier: String?
+        defer { node.takeAll() }   // each attribute below is read or listed
         for a in node.attributes {
             switch a.name {
             case "key": break
@@ -338,6 +357,7 @@ struct IBButtonReader {
         for c in node.children {
             switch (c.name, c["key"]) {
             case ("accessibilityTraits", "traits"):
+                c.take()
                 var traits: [AccessibilityTrait] = []
                 for a in c.attributes where a.name != "key" {
                     if let t = AccessibilityTrait(rawValue: a.name) {
@@ -349,8 +369,8 @@ struct IBButtonReader {
                 settings.append(.accessibilityTraits(traits))
             case ("bool", "isElement"):
                 if ctx.flag(c, "value") == false { ctx.ignore(c, nil, "isAccessibilityElement = NO is not modelled (the audit still checks the button)") }
-            case ("string", "label"): settings.append(.accessibilityLabel(c.text))
-            case ("string", "hint"): settings.append(.accessibilityHint(c.text))
+            case ("string", "label"): c.takeAll(); settings.append(.accessibilityLabel(c.text))
+            case ("string", "hint"): c.takeAll(); settings.append(.accessibilityHint(c.text))
             default: ctx.ignore(c, nil, "not modelled")
             }
         }
@@ -365,6 +385,7 @@ struct IBButtonReader {
         }
         let type = node["type"] ?? "string"
         let valueNode = node.child(key: "value")
+        valueNode?.takeAll()
         func num() -> Double? { node["value"].flatMap(Double.init) ?? valueNode.flatMap { $0["value"] }.flatMap(Double.init) }
         switch type {
         case "number":

@@ -25,11 +25,71 @@ final class IBContext {
     static let maxIgnored = 200_000
     private var dropped = 0
 
-    /// Lists `node` (or one of its attributes) as seen and not modelled.
+    /// Lists `node` (or one of its attributes) as seen and not modelled. A
+    /// whole element is listed once: nothing inside it is listed again.
     func ignore(_ node: XMLNode, _ attribute: String? = nil, _ reason: String) {
+        if let attribute { _ = node[attribute]; node.take() } else { node.takeSubtree() }
         if ignored.count >= IBContext.maxIgnored { dropped += 1; return }
         ignored.append(IBIgnored(line: node.line, column: lines.column(of: node, attribute: attribute),
                                  element: node.name, attribute: attribute, reason: reason))
+    }
+
+    /// Lists everything under `node` nobody read: an element not taken once
+    /// (each `constraint` of a `constraints` block on its own), and each
+    /// attribute not read of an element taken. `key` and `id` only name
+    /// things and are never listed. Run after everything was read, so what
+    /// it lists is exactly what the reader did not look at.
+    func sweep(_ node: XMLNode) {
+        if IBContext.designTimeElements.contains(node.name) || (node.name == "point" && node.peek("key") == "canvasLocation") {
+            return   // Interface Builder's canvas only: nothing of it exists when the app runs
+        }
+        if !node.taken {
+            if node.name == "constraints", !node.children.isEmpty {
+                node.take()
+                for c in node.children {
+                    ignore(c, nil, c.name == "constraint" ? "Auto Layout constraint not solved: frames are taken as saved" : "not modelled")
+                }
+            } else {
+                ignore(node, nil, IBContext.reason(for: node.name))
+            }
+            return
+        }
+        for (i, a) in node.attributes.enumerated() where !node.isUsed(i) && !IBContext.namingAttributes.contains(a.name) {
+            ignore(node, a.name, "not modelled")
+        }
+        for c in node.children { sweep(c) }
+    }
+
+    /// Attributes that only name things or exist only in Interface Builder's
+    /// editor (its outline label, its placement warnings, the module that
+    /// goes with a class): never listed.
+    static let namingAttributes: Set<String> = [
+        "key", "id", "userLabel", "customModule", "customModuleProvider", "sceneMemberID", "misplaced", "ambiguous",
+        "fixedFrame", "placeholderIntrinsicWidth", "placeholderIntrinsicHeight", "colorLabel",
+    ]
+
+    /// Elements of the editor's canvas (simulated metrics, canvas places,
+    /// the fonts list, comments to the designer): never listed.
+    static let designTimeElements: Set<String> = [
+        "simulatedStatusBarMetrics", "simulatedTopBarMetrics", "simulatedBottomBarMetrics", "simulatedScreenMetrics",
+        "simulatedOrientationMetrics", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer", "customFonts",
+        "designables",
+    ]
+
+    /// Why a kind of element is not modelled, for the sweep's entries.
+    static func reason(for element: String) -> String {
+        switch element {
+        case "constraint", "constraints": return "Auto Layout constraints are not solved: frames are taken as saved"
+        case "autoresizingMask": return "autoresizing is not modelled: frames are taken as saved"
+        case "viewLayoutGuide": return "layout guides are not modelled"
+        case "variation": return "size-class variations are not modelled (the file's own values are used)"
+        default: return "not modelled"
+        }
+    }
+
+    /// The entries in file order (the sweep lists after the reading did).
+    func sortIgnored() {
+        ignored = ignored.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
     }
 
     /// The list, with a last entry counting what did not fit.

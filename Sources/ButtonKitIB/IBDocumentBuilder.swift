@@ -59,14 +59,33 @@ struct IBDocumentBuilder {
                             colors: IBColorReader(assets: assets, namedFallbacks: fallbacks, hasCatalogs: !catalogPaths.isEmpty),
                             options: options, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty)
         ctx.index(root)
+        // Structure with nothing to model: the document's own attributes
+        // (tools version, flags), the simulated device, dependencies, the
+        // resources (read above as fallbacks), placeholders, canvas places.
+        root.takeAll()
+        for c in root.children where ["device", "dependencies", "resources"].contains(c.name) { c.takeSubtree() }
+        func takeStructure(_ objects: XMLNode) {
+            objects.take()
+            for o in objects.children {
+                if o.name == "placeholder" { o.takeSubtree() }
+            }
+        }
 
         // Scene roots: (element holding the root view, root view).
         var roots: [(owner: XMLNode, view: XMLNode)] = []
         if kind == .storyboard {
+            root.child("scenes")?.take()
             for scene in root.child("scenes")?.children ?? [] where scene.name == "scene" {
+                scene.takeAll()
+                for c in scene.children where c.name == "point" && c.peek("key") == "canvasLocation" { c.takeAll() }
                 guard let objects = scene.child("objects") else { continue }
+                takeStructure(objects)
                 for object in objects.children where object.name != "placeholder" {
-                    if let view = object.children.first(where: { $0["key"] == "view" && $0.child("rect", key: "frame") != nil }) {
+                    if let view = object.children.first(where: { $0.peek("key") == "view" && $0.child("rect", key: "frame") != nil }) {
+                        // The controller's naming attributes are read for the scene.
+                        for a in ["storyboardIdentifier", "customClass", "customModule", "customModuleProvider", "title",
+                                  "userLabel", "sceneMemberID"] { _ = object[a] }
+                        object.take()
                         roots.append((object, view))
                         if let id = object["id"] { ctx.sceneNames[id] = Self.sceneName(object) }
                     } else if object.name.hasSuffix("Controller") || object.name == "viewControllerPlaceholder" {
@@ -77,6 +96,7 @@ struct IBDocumentBuilder {
                 }
             }
         } else {
+            if let objects = root.child("objects") { takeStructure(objects) }
             for object in root.child("objects")?.children ?? [] where object.name != "placeholder" {
                 if object.child("rect", key: "frame") != nil { roots.append((object, object)) } else {
                     ctx.ignore(object, nil, "a top-level \(object.name) without a frame: no screen is made for it")
@@ -92,6 +112,9 @@ struct IBDocumentBuilder {
             scenes.append(scene)
             groups += sceneGroups
         }
+        // Whatever nobody read is listed now, then everything in file order.
+        ctx.sweep(root)
+        ctx.sortIgnored()
         return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignoredList,
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
@@ -109,6 +132,9 @@ struct IBDocumentBuilder {
     private func makeScene(owner: XMLNode, view: XMLNode, ctx: IBContext,
                            infos: inout [ObjectIdentifier: IBControlInfo]) -> (IBScene, [RadioGroup]) {
         let frame = view.child("rect", key: "frame")
+        view.take()
+        frame?.takeAll()   // a root view's origin is the screen's
+        for a in ["customClass", "userLabel"] { _ = view[a] }
         let w = frame.flatMap { ctx.number($0, "width") } ?? Screen.defaultSize.width
         let h = frame.flatMap { ctx.number($0, "height") } ?? Screen.defaultSize.height
         let screen: Screen
@@ -204,12 +230,14 @@ struct IBDocumentBuilder {
                 let r = reader.read(child, origin: origin, above: above)
                 read.append(r)
                 if let subviews = child.child("subviews") {
+                    subviews.take()
                     let o = Point(x: r.button.frame.x, y: r.button.frame.y)
                     walk(subviews, origin: o, above: above.below(child, reader.ctx), reader: reader, into: &read)
                 }
                 continue
             }
             if child.name == "subviews" || child.name == "prototypes" || child.name == "cells" || child.name == "sections" {
+                child.take()
                 walk(child, origin: origin, above: above, reader: reader, into: &read)
                 continue
             }
@@ -219,6 +247,8 @@ struct IBDocumentBuilder {
                 continue
             }
             // A container, or a view type the model has no control for that holds buttons: walked for them.
+            child.take()
+            frame.takeAll()   // its size does not clip the buttons (not modelled; the position is)
             let o = Point(x: origin.x + (reader.ctx.number(frame, "x") ?? 0), y: origin.y + (reader.ctx.number(frame, "y") ?? 0))
             walk(child, origin: o, above: above.below(child, reader.ctx), reader: reader, into: &read)
         }

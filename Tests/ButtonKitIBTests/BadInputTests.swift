@@ -175,7 +175,7 @@ import ButtonKit
     @Test func oneLineFileGetsColumnsInOnePass() throws {
         var s = Self.head.replacingNewlines()
         for i in 0..<2_000 {
-            s += "<button opaque=\"NO\" contentMode=\"scaleToFill\" lineBreakMode=\"middleTruncation\" id=\"b\(i)\">"
+            s += "<button opaque=\"YES\" contentMode=\"redraw\" lineBreakMode=\"wordWrap\" id=\"b\(i)\">"
                 + "<rect key=\"frame\" x=\"0\" y=\"\(i)\" width=\"10\" height=\"10\"/><state key=\"normal\" title=\"B\(i)\"/></button>"
         }
         s += Self.tail.replacingNewlines()
