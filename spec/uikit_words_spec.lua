@@ -25,6 +25,30 @@ describe("UIKit's selectors on a button", function()
     assert.matches("UIKit's setSelected is an assignment here: b.selected = true", message(function() b:setSelected(true) end))
   end)
 
+  it("send a per-state property used as an option or field to the style, not to a near name", function()
+    -- titleColor is one letter from tintColor, and nothing like it.
+    assert.matches("unknown button option 'titleColor'; style properties go under style, as in style = { normal = { titleColor",
+      message(function() return ui.button { titleColor = "red" } end), 1, true)
+    local b = ui.button {}
+    assert.matches([[unknown field 'titleColor' of button; 'titleColor' is per state: b:style("normal", { titleColor = ... })]],
+      message(function() b.titleColor = "red" end), 1, true)
+    assert.matches([['image' is per state: b:style("normal", { image = ... })]], message(function() b.image = "cart" end), 1, true)
+    assert.matches("'tintColor' is a field of the button, not per state: b.tintColor = ...",
+      message(function() b:style("normal", { tintColor = "red" }) end), 1, true)
+    assert.matches("field 'state' of button is read-only; the state follows the flags: b.selected = true",
+      message(function() b.state = "selected" end), 1, true)
+    assert.matches([[set them per state with b:style(state, { title = ..., font = "bold 13"]],
+      message(function() b.titleLabel.font = "bold 13" end), 1, true)
+  end)
+
+  it("point an index on a group or bar to its buttons", function()
+    local g = ui.radioGroup { options = { { title = "A", value = 1 } } }
+    assert.matches("unknown field '1' of radioGroup; the members are g.buttons (g.buttons[1], ...)", message(function() return g[1] end), 1, true)
+    assert.matches("a radio group selects by value, not index", message(function() g.selectedSegmentIndex = 0 end), 1, true)
+    local bar = ui.sortBar { { key = "price" } }
+    assert.matches("unknown field '1' of sortBar; the bar's buttons are bar.buttons (bar.buttons[1], ...)", message(function() return bar[1] end), 1, true)
+  end)
+
   it("keep edit distance for plain typos", function()
     assert.matches("unknown field 'titel' of button; did you mean 'title'%?", message(function() return ui.button {}.titel end))
   end)

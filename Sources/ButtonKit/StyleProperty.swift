@@ -37,11 +37,23 @@ public enum StyleProperty: String, CaseIterable, Sendable {
         }
     }
 
+    /// Names of a button's own settings that people put in a style by habit
+    /// (UIView's tintColor is the view's, not a state's).
+    static let buttonFields = ["tintColor", "enabled", "selected", "highlighted", "hidden", "frame",
+                               "userInteractionEnabled", "contentEdgeInsets", "titleEdgeInsets", "imageEdgeInsets",
+                               "accessibilityLabel", "accessibilityHint", "configuration", "type", "role"]
+
     /// Exact name first, then a case-insensitive match; otherwise an error
     /// with the closest name (`'titel'` → did you mean `'title'`).
     public init(parsing name: String) throws(ButtonKitError) {
         if let p = StyleProperty(rawValue: name) { self = p; return }
         if let p = StyleProperty.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) { self = p; return }
+        if let field = StyleProperty.buttonFields.first(where: { $0.lowercased() == name.lowercased() }) {
+            // A button's own setting, not a per-state look: say where it goes
+            // instead of the nearest property (tintColor is not titleColor).
+            throw .unknownNameHint(kind: "style property", name: name,
+                                   hint: "'\(field)' is a field of the button, not per state: b.\(field) = ...")
+        }
         throw .unknownName(kind: "style property", name: name,
                            suggestion: Suggest.closest(to: name, in: StyleProperty.allCases.map(\.rawValue)))
     }

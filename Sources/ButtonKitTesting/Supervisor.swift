@@ -49,6 +49,9 @@ public struct Supervisor {
         var file: Int
         /// The channel's memory, shared with the worker (nil if mmap failed).
         let region: OpaquePointer?
+        /// The limit the runner ended it for: still running past a deadline
+        /// and the grace the worker's own watchdog had.
+        var endedForTime: Double?
     }
 
     private struct FileState {
@@ -60,6 +63,39 @@ public struct Supervisor {
         /// Names of the tests already reported (a new worker skips them).
         var reported: [String] = []
         var restarts = 0
+    }
+
+    /// The supervisor's own watch on the time limit, outside the workers: a
+    /// worker still running a call past its deadline plus the grace its own
+    /// watchdog gives (and a second more, so the worker's message, which
+    /// says what it was stuck in, normally comes first) is killed; its
+    /// test is reported as timed out and the rest of its file runs in a new
+    /// worker. Returns how long poll may wait (ms; -1: no deadline to watch).
+    private func watchdog(_ children: inout [Child]) -> Int32 {
+        let now = bk_now_ns()
+        let margin = Int64((bk_grace_seconds() + 1) * 1e9)
+        // A worker's next test may start a deadline while the runner waits.
+        var wait: Int64 = settings.options.timeout > 0 ? 1_000_000_000 : -1
+        for i in children.indices where children[i].endedForTime == nil {
+            var shown = 0.0
+            let d = bk_channel_region_deadline(children[i].region, &shown)
+            guard d > 0 else { continue }
+            let left = d + margin - now
+            if left <= 0 {
+                kill(children[i].pid, SIGKILL)
+                children[i].endedForTime = shown
+                wait = 0
+            } else if wait < 0 || left < wait {
+                wait = left
+            }
+        }
+        return wait < 0 ? -1 : Int32(min(wait / 1_000_000 + 1, 1000))
+    }
+
+    /// A killed worker's test's message.
+    static func overrun(_ limit: Double) -> String {
+        func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
+        return "time limit exceeded (\(text(limit)) s): still running \(text(bk_grace_seconds())) s past it, so the runner ended its worker"
     }
 
     /// Runs `files`; `handle` gets every event in file order and returns
@@ -187,7 +223,8 @@ public struct Supervisor {
                 var line = 0
                 let activity = String(cString: bk_channel_region_activity(region, &line))
                 if !state[child.file].done, !activity.isEmpty, !state[child.file].reported.contains(activity) {
-                    state[child.file].lastWords = (activity, "the worker running this test ended (\(ExitStatus.describe(status)))", line)
+                    let why = child.endedForTime.map { Self.overrun($0) } ?? "the worker running this test ended (\(ExitStatus.describe(status)))"
+                    state[child.file].lastWords = (activity, why, line)
                 }
             }
             let f = child.file
@@ -227,7 +264,7 @@ public struct Supervisor {
             if next >= files.count || stopped { break }
             if children.isEmpty { continue }
             var fds = children.map { pollfd(fd: $0.reader.fd, events: Int16(POLLIN), revents: 0) }
-            let n = poll(&fds, nfds_t(fds.count), -1)
+            let n = poll(&fds, nfds_t(fds.count), watchdog(&children))
             if n < 0 { if errno == EINTR { continue }; break }
             var ended: [Int] = []
             for i in fds.indices where fds[i].revents != 0 {

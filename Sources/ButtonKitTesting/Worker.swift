@@ -45,6 +45,9 @@ enum Worker {
         atexit { bk_channel_last_words("the process was ended by exit() (os.exit or a C module)") }
         var options = settings.workerOptions
         options.skip = skip
+        // The kernel's floor under the per-file ceiling: the worker runs
+        // only the spec's code, so the whole process may be held to it.
+        MemoryFloor.apply(megabytes: options.maxMemoryMB)
         // Echoed prints share standard output with the runner's own lines:
         // line by line, so neither can cut through a line of the other.
         if options.echoOutput && !options.echoToStandardError { bk_stdout_line_buffered() }

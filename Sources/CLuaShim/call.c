@@ -46,7 +46,7 @@ static int classify(bk_state *st, int status, int level) {
 
 /* `deadline` is monotonic nanoseconds (0: none of its own); `shown` is the
  * limit its message names. */
-static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, double shown, lua_CFunction msgh) {
+static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, double shown, lua_CFunction msgh, int absorb) {
     bk_state *st = bk_st(L);
     int level = atomic_load(&st->depth) + 1;
     if (level >= BK_MAX_LEVELS) {
@@ -61,9 +61,17 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
         own_deadline = 1;
     }
     atomic_store(&st->depth, level);
-    if (own_deadline) bk_limits_arm(st, atomic_load(&st->deadline[level]));
+    long long shown_before = 0;
+    double shown_limit_before = 0;
+    if (own_deadline) {
+        bk_limits_arm(st, atomic_load(&st->deadline[level]));
+        shown_before = bk_channel_publish_deadline(deadline, shown, &shown_limit_before);
+    }
     int saved_refused = st->mem_refused;
     st->mem_refused = 0;
+    /* A ceiling reached for good is not reset here: a call begun after it
+     * (nothing from script code can begin one: host entries refuse) fails. */
+    int saved_exceeded = st->mem_exceeded;
 
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, msgh);
@@ -73,7 +81,10 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
 
     /* Take the deadline down first: a timer that goes off from here on
      * finds nothing of this call to fire. */
-    if (own_deadline) atomic_store(&st->deadline[level], 0);
+    if (own_deadline) {
+        atomic_store(&st->deadline[level], 0);
+        bk_channel_restore_deadline(shown_before, shown_limit_before);
+    }
     int kind = status == LUA_OK ? BK_OK : classify(st, status, level);
     if (st->firing && st->fire_level >= level) {
         /* The limit belonged to this call: a script that caught it and
@@ -88,16 +99,28 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
             kind = st->firing;
         }
         bk_limits_stop_firing(st);
+    } else if (st->mem_exceeded) {
+        /* The ceiling was reached for good during this call: it fails,
+         * whatever pcall caught inside. */
+        if (status == LUA_OK) {
+            int nres = lua_gettop(L) - base + 1;
+            lua_pop(L, nres);
+            lua_pushfstring(L, "not enough memory (limit %d MB)", (int)(st->limit >> 20));
+        }
+        kind = BK_ERR_MEMORY;
     }
     atomic_store(&st->depth, level - 1);
     st->mem_refused = saved_refused || st->mem_refused;
-    if (level == 1) st->mem_refused = 0;
+    /* A call that reports the ceiling itself (a test, through
+     * limited_call) leaves it behind; others pass it up to their caller. */
+    if (absorb && kind == BK_ERR_MEMORY) st->mem_exceeded = saved_exceeded;
+    if (level == 1) { st->mem_refused = 0; st->mem_exceeded = 0; }
     return kind;
 }
 
 int bk_call(lua_State *L, int nargs, int nresults, double timeout) {
     long long deadline = timeout > 0 ? bk_now_ns() + (long long)(timeout * 1e9) : 0;
-    return call_impl(L, nargs, nresults, deadline, timeout, bk_msgh);
+    return call_impl(L, nargs, nresults, deadline, timeout, bk_msgh, 0);
 }
 
 /* The message handler of limited_call: keeps the error value as it is and
@@ -158,7 +181,7 @@ static int limited_call(lua_State *L) {
     lua_remove(L, 1);
     int nargs = lua_gettop(L) - 1;
     long long deadline = d > 0 ? (long long)(d * 1e9) : 0;
-    int kind = call_impl(L, nargs, LUA_MULTRET, deadline, (double)shown, capture_msgh);
+    int kind = call_impl(L, nargs, LUA_MULTRET, deadline, (double)shown, capture_msgh, 1);
     if (kind == BK_OK) {
         lua_pushboolean(L, 1);
         lua_insert(L, 1);
@@ -180,6 +203,8 @@ static int limited_call(lua_State *L) {
 }
 
 void bk_push_limited_call(lua_State *L) { lua_pushcfunction(L, limited_call); }
+
+double bk_grace_seconds(void) { return BK_GRACE_SECONDS; }
 
 double bk_timeout(lua_State *L) {
     bk_state *st = bk_st(L);

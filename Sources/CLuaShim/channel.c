@@ -34,6 +34,11 @@ struct bk_channel_region {
     volatile size_t committed;      /* bytes appended */
     volatile long activity_line;    /* what the worker is doing now: a test's line */
     char activity[256];             /* and its name */
+    /* The earliest deadline of the calls running now (monotonic ns, 0 =
+     * none) and the limit it stands for: the runner ends a worker still
+     * running past it plus the grace, from outside (see call.c). */
+    volatile long long deadline_ns;
+    volatile double deadline_shown;
     char data[BK_CHANNEL_CAPACITY];
 };
 
@@ -106,6 +111,36 @@ void bk_channel_open_shared(int fd, bk_channel_region *shared) {
 }
 
 void bk_channel_open(int fd) { bk_channel_open_shared(fd, NULL); }
+
+long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown) {
+    *previous_shown = 0;
+    if (!region) return 0;
+    long long prev = region->deadline_ns;
+    *previous_shown = region->deadline_shown;
+    if (deadline_ns == 0 || prev == 0 || deadline_ns < prev) {
+        /* The limit first, so the runner never pairs a deadline with
+         * another's limit for long. */
+        region->deadline_shown = shown;
+        ORDERED();
+        region->deadline_ns = deadline_ns;
+    }
+    return prev;
+}
+
+void bk_channel_restore_deadline(long long deadline_ns, double shown) {
+    if (!region) return;
+    region->deadline_shown = shown;
+    ORDERED();
+    region->deadline_ns = deadline_ns;
+}
+
+long long bk_channel_region_deadline(const bk_channel_region *r, double *shown) {
+    *shown = 0;
+    if (!r) return 0;
+    long long d = r->deadline_ns;
+    *shown = r->deadline_shown;
+    return d;
+}
 
 void bk_stdout_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 

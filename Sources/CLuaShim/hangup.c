@@ -1,5 +1,5 @@
-/* SIGHUP for the REPL: closing the terminal window must not lose the
- * session's history. A signal handler cannot write the history itself
+/* SIGHUP (and SIGTERM) for the REPL: closing the terminal window, or a
+ * `kill`, must not lose the session's history. A signal handler cannot write the history itself
  * (libedit is not async-signal-safe), so it records the hang-up and raises
  * SIGINT, whose handler (limits.c) stops running Lua code and whose arrival
  * makes the line editor's read return; the REPL's loop then leaves the way
@@ -11,11 +11,24 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t hung_up = 0;
+static volatile sig_atomic_t at_prompt = 0;
+static void (*prompt_writer)(void) = NULL;
 
 static void on_sighup(int sig) {
-    (void)sig;
-    hung_up = 1;
+    hung_up = sig;
+    if (at_prompt && prompt_writer) {
+        /* Waiting in the line editor's read(), which a signal does not end
+         * (libedit reads again): nothing is changing the history, so it is
+         * written here and the process ends as the signal would end it. */
+        prompt_writer();
+        _exit(128 + sig);
+    }
     kill(getpid(), SIGINT);
+}
+
+void bk_sighup_prompt(int waiting, void (*writer)(void)) {
+    prompt_writer = writer;
+    at_prompt = waiting;
 }
 
 void bk_sighup_install(void) {
@@ -25,9 +38,11 @@ void bk_sighup_install(void) {
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
     sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 

@@ -6,14 +6,56 @@
 #include "internal.h"
 #include <string.h>
 
+int bk_memory_error(lua_State *L) {
+    bk_state *st = bk_st(L);
+    st->mem_refused = 1;
+    st->mem_exceeded = 1;
+    lua_pushfstring(L, "not enough memory (limit %d MB)", (int)(st->limit >> 20));
+    return lua_error(L);
+}
+
+/* Up to this many entries of a table argument are counted before the host
+ * runs; what lies beyond is counted once stored (the footprint's recount). */
+#define COUNTED_ENTRIES 1024
+
+/* The bytes the host may copy out of the arguments from `from` on: their
+ * strings, and the strings of tables one level down, read raw. */
+static size_t incoming(lua_State *L, int from) {
+    size_t n = 0;
+    int top = lua_gettop(L);
+    for (int i = from; i <= top; i++) {
+        int t = lua_type(L, i);
+        if (t == LUA_TSTRING) {
+            n += lua_rawlen(L, i);
+        } else if (t == LUA_TTABLE && lua_checkstack(L, 3)) {
+            int k = 0;
+            lua_pushnil(L);
+            while (k++ < COUNTED_ENTRIES && lua_next(L, i)) {
+                if (lua_type(L, -1) == LUA_TSTRING) n += lua_rawlen(L, -1);
+                if (lua_type(L, -2) == LUA_TSTRING) n += lua_rawlen(L, -2);
+                lua_pop(L, 1);
+            }
+            if (k > COUNTED_ENTRIES) lua_pop(L, 1);  /* the key left by an unfinished walk */
+        }
+    }
+    return n;
+}
+
+/* At every entry from script code: a ceiling reached for good refuses
+ * everything, and what the host would copy out of the arguments (a title, a
+ * style's strings) is charged before it is stored, so it cannot take the
+ * process past the ceiling first and be counted afterwards. */
+static int enter(lua_State *L, bk_state *st, int from) {
+    if (st->in_host || !st->limit) return 0;
+    if (st->mem_exceeded) return 1;
+    size_t n = incoming(L, from);
+    return n && (n > st->limit || st->used > st->limit - n);
+}
+
 /* Raises what the host left on the stack. Runs in C, after Swift returned. */
 static int finish(lua_State *L, bk_state *st, int n) {
     st->in_host--;
-    if (st->limit && st->used > st->limit && st->in_host == 0) {
-        st->mem_refused = 1;
-        lua_pushfstring(L, "not enough memory (limit %d MB)", (int)(st->limit >> 20));
-        return lua_error(L);
-    }
+    if (st->limit && st->used > st->limit && st->in_host == 0) return bk_memory_error(L);
     if (n == BK_RAISE) return lua_error(L);
     if (n == BK_RAISE_WHERE) {
         luaL_where(L, 1);
@@ -27,6 +69,7 @@ static int finish(lua_State *L, bk_state *st, int n) {
 static int trampoline(lua_State *L) {
     bk_hostfn fn = (bk_hostfn)lua_touserdata(L, lua_upvalueindex(1));
     bk_state *st = bk_st(L);
+    if (enter(L, st, 1)) return bk_memory_error(L);
     st->in_host++;
     int n = fn(L);
     return finish(L, st, n);
@@ -161,6 +204,7 @@ static int index_dispatch(lua_State *L) {
     if (b->kind != acc->kind)
         return luaL_error(L, "attempt to read a field through another type's accessor");
     bk_state *st = bk_st(L);
+    if (st->mem_exceeded && !st->in_host) return bk_memory_error(L);
     st->in_host++;
     int n = acc->fn(L, b->obj, field);
     return finish(L, st, n);
@@ -178,6 +222,7 @@ static int newindex_dispatch(lua_State *L) {
     int32_t code = name_code(L, acc);
     int field = code == NO_NAME ? -1 : code < 0 ? -2 : (int)code;
     bk_state *st = bk_st(L);
+    if (enter(L, st, 3)) return bk_memory_error(L);
     st->in_host++;
     int n = acc->fn(L, b->obj, field);
     return finish(L, st, n);

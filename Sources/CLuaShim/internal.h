@@ -17,8 +17,10 @@
 #define BK_MAX_LEVELS 256
 /* Threads whose hooks a firing limit replaced, to be put back afterwards. */
 #define BK_MAX_HIJACKED 16
-/* Seconds a fired limit waits for the hook to run before it decides the
- * code cannot be interrupted (a C function, a __gc finalizer). */
+/* Seconds a fired limit gives the call it belongs to to return before the
+ * process ends: code the hook cannot reach (a C function, a __gc finalizer,
+ * a debug hook, an xpcall message handler) runs no longer than this past
+ * the deadline, whatever else it does meanwhile. */
 #define BK_GRACE_SECONDS 2
 
 typedef struct bk_coverage bk_coverage;
@@ -35,6 +37,18 @@ struct bk_state {
     size_t ceiling;    /* limit, or SIZE_MAX when there is none */
     int in_host;       /* > 0 while the host runs: allocations never fail then */
     int mem_refused;   /* an allocation was refused since bk_call began */
+    /* Sticky: the ceiling was reached for good (an allocation refused
+     * again after Lua's emergency collection, or the host past the
+     * ceiling). Every host entry refuses from then on, and the call that
+     * owns it fails when it returns, whatever pcall caught meanwhile. */
+    int mem_exceeded;
+    /* The last refused request, until an allocation succeeds: Lua asks
+     * again after an emergency collection, and a retry that succeeds takes
+     * the refusal back (exceeded_before: the flag before it). */
+    int refusal_pending;
+    int exceeded_before;
+    void *refused_ptr;
+    size_t refused_size;
 
     /* Time: one optional deadline per call level (monotonic ns, 0 = none),
      * read by the timer's handler to find what passed. */
@@ -50,9 +64,11 @@ struct bk_state {
      * it belongs to; it re-fires until that call returns. */
     volatile sig_atomic_t firing;
     volatile sig_atomic_t fire_level;
-    volatile sig_atomic_t hook_ran;
     volatile sig_atomic_t interrupts;  /* Ctrl-C presses while firing */
     double fired_timeout;
+    /* When the limit fired (monotonic ns): the call it belongs to has until
+     * this plus the grace to return, whatever ran in between. */
+    volatile long long fired_ns;
 
     /* Threads: the main one, the one running now (coroutines), and those
      * whose hooks a firing limit replaced. */
@@ -110,6 +126,15 @@ void bk_coverage_scan_functions(lua_State *L);
 /* sandbox_io.c: luaL_loadfilex for a file already open (closes it). */
 #include <stdio.h>
 int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
+
+/* channel.c: a worker's deadline, where its runner can see it. Publishing
+ * keeps the earlier of the one shown and the new one, and returns what was
+ * shown before (restore it when the call returns). No-ops outside workers. */
+long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown);
+void bk_channel_restore_deadline(long long deadline_ns, double shown);
+
+/* host.c: raises the ceiling's error (and makes it stick). */
+int bk_memory_error(lua_State *L);
 
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);

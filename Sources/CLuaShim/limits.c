@@ -11,10 +11,16 @@
  * `pcall` cannot swallow a fired limit and a handler chain cannot outrun it.
  *
  * Code that never reaches a hook (a C function such as a pathological
- * string.find, a __gc finalizer: Lua runs those with hooks off) is caught by
- * the timer's second look: if the hook has not run within the grace period,
- * the process ends with a message that names what was running. A runner that
- * must survive this runs files in a worker process.
+ * string.find, a __gc finalizer, a debug hook or an xpcall message handler:
+ * Lua runs those with hooks off) is caught by the timer's second look, out
+ * of band: if the call that owns the deadline has not returned within the
+ * grace period after the limit fired, the process ends with a message that
+ * names what was running. The second look does not ask whether the hook ran
+ * meanwhile: a script looping in a debug hook that now and then resumes a
+ * throw-away coroutine lets the hook run there, and is still ended. Nothing
+ * Lua code does can keep the signal's handler from running. A runner that
+ * must survive this runs files in a worker process (and watches the
+ * worker's deadline from outside as well: Supervisor.swift).
  *
  * The timer is re-armed lazily: a new deadline later than the one the timer
  * is set for costs no system call (the early expiry just re-arms it), so a
@@ -180,7 +186,6 @@ void bk_limits_stop_firing(bk_state *st) {
     st->nhijacked = 0;
     st->firing = 0;
     st->fire_level = 0;
-    st->hook_ran = 0;
     st->interrupts = 0;
     unblock_signals(&old);
     /* Forget the anchored threads. */
@@ -209,7 +214,6 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
         bk_coverage_rehook(L);  /* coverage's hook, if it runs; else none */
         return;
     }
-    st->hook_ran = 1;
     luaL_where(L, 0);
     if (kind == BK_ERR_TIMEOUT)
         bk_push_timeout_message(L, st->fired_timeout);
@@ -222,13 +226,25 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
 /* Starts firing: the kind, the call level it belongs to. Signal-safe. */
 static void fire(bk_state *st, int kind, int level, double timeout) {
     st->fired_timeout = timeout;
+    st->fired_ns = bk_now_ns();
     st->fire_level = level;
-    st->hook_ran = 0;
     st->firing = kind;
     hijack(st, st->running);
 }
 
 /* --- the code nothing could interrupt ------------------------------------ */
+
+/* Whether the frame at `level`, which Lua names "hook", is a message
+ * handler called again for the limit's own error: the limit's hook fired in
+ * that very function (the frame below), so Lua runs it inside the hook. A
+ * user's debug hook is called over the code it interrupts instead. */
+static int handler_again(lua_State *L, int level) {
+    lua_Debug a, b;
+    if (!lua_getstack(L, level, &a) || !lua_getinfo(L, "S", &a)) return 0;
+    if (!lua_getstack(L, level + 1, &b) || !lua_getinfo(L, "S", &b)) return 0;
+    return a.what && a.what[0] != 'C' && a.linedefined == b.linedefined && a.lastlinedefined == b.lastlinedefined
+        && a.source == b.source;
+}
 
 static void stuck(bk_state *st) {
     text t = { .len = 0 };
@@ -244,7 +260,7 @@ static void stuck(bk_state *st) {
     for (int l = 0; L && l < 256 && lua_getstack(L, l, &ar); l++) {
         if (!lua_getinfo(L, "n", &ar) || !ar.namewhat) continue;
         if (strcmp(ar.namewhat, "metamethod") == 0 && ar.name && strcmp(ar.name, "__gc") == 0) { level = l; what = "a __gc finalizer"; break; }
-        if (strcmp(ar.namewhat, "hook") == 0) { level = l; what = "a debug hook"; break; }
+        if (strcmp(ar.namewhat, "hook") == 0) { level = l; what = handler_again(L, l) ? "an xpcall message handler" : "a debug hook"; break; }
     }
     if (what && lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar)) {
         put(&t, what);
@@ -312,10 +328,10 @@ static void on_timer(int sig, siginfo_t *si, void *uc) {
     long long now = bk_now_ns();
     long long grace = (long long)BK_GRACE_SECONDS * 1000000000LL;
     if (st->firing) {
-        /* The second look: has the hook run since the limit fired? */
-        if (!st->hook_ran) stuck(st);
-        st->hook_ran = 0;
-        set_timer(st, now + grace);
+        /* The second look: the call the limit belongs to had its grace to
+         * return. (The timer may go off sooner for a deadline set since.) */
+        if (now - st->fired_ns >= grace - 1000000LL) stuck(st);
+        set_timer(st, st->fired_ns + grace);
     } else {
         int depth = atomic_load(&st->depth);
         long long next = 0;
@@ -387,8 +403,10 @@ static _Atomic int sigint_handle = -1;
 
 static void interrupt_state(bk_state *st) {
     if (atomic_load(&st->depth) == 0) return; /* nothing running */
-    if (st->firing == BK_ERR_INTERRUPT && !st->hook_ran) {
-        /* Pressed again and the hook never ran: stuck in C or a finalizer. */
+    if (st->firing == BK_ERR_INTERRUPT) {
+        /* Pressed again and the call is still running: stuck in C, a
+         * finalizer, a hook or a handler (whether or not the hook ran
+         * somewhere meanwhile, a coroutine resumed from there). */
         if (++st->interrupts >= 1) stuck(st);
         return;
     }

@@ -9,6 +9,10 @@ import CEdit
 /// context, and the REPL is single-threaded, so a global is the honest shape.
 nonisolated(unsafe) private var completionSession: ReplSession?
 
+/// The history file to write if a line ends the process with os.exit (an
+/// atexit handler cannot capture it either); nil once written on the way out.
+nonisolated(unsafe) private var historyOnExit: String?
+
 /// `buttonkit repl`: a line-editing front end (libedit) over `ReplSession`;
 /// plain line reading when standard input is not a terminal.
 enum ReplCommand {
@@ -29,7 +33,7 @@ enum ReplCommand {
         running code; Ctrl-D leaves. When standard input is not a terminal,
         lines are read plainly (no prompts), so piped input works.
 
-        Commands: :help [NAME]  :load FILE  :reset  :trace EXPR  :quit
+        Commands: :help [NAME]  :load FILE [ARGS]  :reset  :trace EXPR  :quit
         """,
         options: options)
 
@@ -96,10 +100,20 @@ enum ReplCommand {
         // history file granted: it is written on the way out. libedit, its
         // terminal description and the history are loaded by now.
         let made = open(history, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        if made >= 0 { close(made) }
+        if made >= 0 {
+            close(made)
+        } else {
+            let why = String(cString: strerror(errno))
+            Terminal.err("buttonkit: cannot write the history file \(history) (\(why)); this session's history will not be saved")
+        }
         session.context.lockDown([.file(history)])
+        // os.exit from a line leaves through exit(), past the defer below:
+        // the history is written there too.
+        historyOnExit = history
+        atexit { if let h = historyOnExit { _ = bk_write_history(h) } }
         defer {
             _ = bk_write_history(history)
+            historyOnExit = nil
             free(breaks)
             completionSession = nil
         }
@@ -109,8 +123,11 @@ enum ReplCommand {
         var lastEntry: String?
         while !session.wantsExit {
             _ = ReplSession.takeInterrupt()
-            guard let cline = bk_readline(session.prompt) else {
-                if ReplSession.hungUp { return 129 }
+            ReplSession.waitingForLine(true) { if let h = historyOnExit { _ = bk_write_history(h) } }
+            let read = bk_readline(session.prompt)
+            ReplSession.waitingForLine(false, writer: nil)
+            guard let cline = read else {
+                if let sig = ReplSession.hangupSignal { return 128 + sig }
                 if ReplSession.takeInterrupt() {
                     // Ctrl-C at the prompt: drop the line, stay.
                     session.cancelLine()
@@ -131,7 +148,7 @@ enum ReplCommand {
                 bk_add_history(entry)
                 lastEntry = entry
             }
-            if ReplSession.hungUp { return 129 }
+            if let sig = ReplSession.hangupSignal { return 128 + sig }
         }
         return 0
     }

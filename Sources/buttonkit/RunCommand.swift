@@ -38,6 +38,7 @@ enum RunCommand {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
+        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
         return execute(ctx, code: code, positionals: a.positionals)
     }
 
@@ -57,6 +58,7 @@ enum RunCommand {
             Terminal.err("buttonkit: \(error)")
             return .failure(ExitStatus(1))
         }
+        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
         ctx.trackCreatedControls = true
         let status: Int32
         if let file = a.positionals.first, LuaContext.isAppFile(file) {

@@ -171,8 +171,11 @@ enum TestCommand {
             } catch {
                 // One line: the Lua error without the traceback of the
                 // reader's own chunk, which says nothing about the file.
-                let line = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+                var line = error.message.split(separator: "\n", omittingEmptySubsequences: false)
                     .prefix { $0 != "stack traceback:" }.joined(separator: "\n")
+                // A file that raises says its name before the position the
+                // error already names: keep one (`.busted:1: boom`).
+                while line.hasPrefix("\(path): \(path):") { line.removeFirst(path.count + 2) }
                 if line.hasPrefix("\(path) has no task") { throw UsageError(line, command: "test") }
                 throw UsageError("cannot read \(path): \(line)", command: "test")
             }

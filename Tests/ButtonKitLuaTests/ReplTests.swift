@@ -304,6 +304,21 @@ struct ReplTests {
         #expect(s.wantsExit)
     }
 
+    /// Where the kernel confines the REPL, `:load` of a file outside the
+    /// working tree says so and what to do, not a bare "Permission denied".
+    @Test func loadOutsideTheTreeSaysWhy() throws {
+        guard try CLI.run(["--version"]).stdout.contains("landlock") else { return }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("bk-outside-\(UUID().uuidString).lua")
+        try "print('ran')".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let tree = FileManager.default.temporaryDirectory.appendingPathComponent("bk-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let r = try CLI.run(["repl"], in: tree, stdin: ":load \(outside.path)\n")
+        #expect(r.stderr.contains("cannot open \(outside.path): the REPL is confined to the working tree"), "\(r.stderr)")
+        #expect(r.stderr.contains("or with --unsafe") && !r.stdout.contains("ran"))
+    }
+
     @Test func pipedInputWorksWithoutPrompts() throws {
         let r = try CLI.run(["repl"], stdin: "function f(x)\nreturn x + 1\nend\nf(1)\nerror('x')\n'after'\n")
         #expect(r.status == 0)
@@ -401,6 +416,36 @@ struct ReplTests {
             let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
             #expect(saved.contains("answer=6*7"), "running: \(running), history: \(saved.debugDescription)")
         }
+    }
+
+    /// `kill` (SIGTERM) and `os.exit` from a line keep the history too; a
+    /// history file that cannot be written is said at the start.
+    @Test func killAndOsExitKeepTheHistory() throws {
+        for how in ["term", "exit"] {
+            let history = FileManager.default.temporaryDirectory.appendingPathComponent("bk-history-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: history) }
+            let p = try PTY([CLI.binary.path, "repl", "--unsafe", "--history", history])
+            _ = p.read(until: "leave\r\n> ")
+            p.send("answer=6*7\r")
+            _ = p.read(until: "> ")
+            let status: Int32
+            if how == "term" {
+                kill(p.pid, SIGTERM)
+                status = p.wait()
+                #expect(status == 143, "transcript: \(p.transcript.debugDescription)")
+            } else {
+                p.send("os.exit(3)\r")
+                status = p.wait()
+                #expect(status == 3, "transcript: \(p.transcript.debugDescription)")
+            }
+            let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+            #expect(saved.contains("answer=6*7"), "\(how): history: \(saved.debugDescription)")
+        }
+        let p = try PTY([CLI.binary.path, "repl", "--history", "/nonexistent-folder/h"])
+        let start = p.read(until: "leave\r\n> ")
+        #expect(start.contains("cannot write the history file /nonexistent-folder/h (No such file or directory)"), "\(start)")
+        p.send("\u{04}")
+        #expect(p.wait() == 0)
     }
 
     @Test func terminalCompletesNamesInStringsAndPrintsTableErrorsAndHelp() throws {

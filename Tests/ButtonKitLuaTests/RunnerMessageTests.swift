@@ -26,6 +26,14 @@ struct RunnerMessageTests {
         }
     }
 
+    /// A config file that raises names itself once, with the error's line.
+    @Test func aConfigFileThatRaisesNamesItselfOnce() throws {
+        let dir = try tree([".busted": "error('boom')\n", "spec/pay_spec.lua": Self.spec])
+        let r = try CLI.run(["test"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr == "buttonkit: cannot read .busted: .busted:1: boom (see 'buttonkit help test')\n", "\(r.stderr)")
+    }
+
     @Test func anUnknownTaskSuggestsTheClosest() throws {
         let dir = try tree([".busted": "return { ci = { verbose = true }, nightly = {} }\n", "spec/pay_spec.lua": Self.spec])
         let r = try CLI.run(["test", "--run", "cii"], in: dir)

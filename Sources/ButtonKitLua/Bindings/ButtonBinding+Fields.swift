@@ -32,7 +32,8 @@ extension ButtonBinding {
               setting: { L, i throws(BridgeError) in .adjustsImageWhenHighlighted(try Read.bool(L, i)) }),
         Field("adjustsImageWhenDisabled", get: { L, b in Value.pushBool(L, b.adjustsImageWhenDisabled) },
               setting: { L, i throws(BridgeError) in .adjustsImageWhenDisabled(try Read.bool(L, i)) }),
-        Field("state", get: { L, b in Value.pushString(L, b.state.description) }),
+        Field("state", get: { L, b in Value.pushString(L, b.state.description) },
+              hint: "the state follows the flags: b.selected = true, b.highlighted = true, b.enabled = false"),
         Field("stateBits", get: { L, b in lua_pushinteger(L, lua_Integer(b.state.rawValue)) }),
         Field("appearance", get: { L, b in
             let a = b.appearance

@@ -22,7 +22,8 @@ extension ButtonBinding {
     /// `extraKeys` the caller reads itself, like a radio option's `value`).
     static func make(_ L: OpaquePointer, _ t: LuaTable, sort: Bool, extraKeys: [String] = []) throws -> Button {
         let ctx = LuaContext.of(L)
-        try t.onlyKeys(optionNames(sort: sort) + extraKeys, elsewhere: styleHint)
+        try t.onlyKeys(optionNames(sort: sort) + extraKeys, elsewhere: styleHint,
+                       belongsElsewhere: { StyleProperty(rawValue: $0) != nil })
         let id = try t.read("id", Read.name)
         let b: Button
         if sort {

@@ -1,3 +1,5 @@
+import ButtonKit
+
 /// What to write in ButtonKit for a member name people bring from UIKit
 /// (Objective-C selectors and Swift names) or from another kind of object.
 /// `b:setBackgroundColor(...)` has no near miss among a button's fields, and
@@ -8,12 +10,19 @@ enum UIKitMembers {
     /// A sentence for `name` looked up on an object of `kind`, or nil.
     static func hint(for name: String, on kind: Binding.Kind) -> String? {
         switch kind {
-        case .button, .sortButton: return button[name] ?? button[name.lowercased()]
-        case .radioGroup: return group[name]
-        case .sortBar: return bar[name]
+        case .button, .sortButton: return button[name] ?? button[name.lowercased()] ?? styleProperty(name)
+        case .radioGroup: return group[name] ?? (Int(name) != nil ? group["options"] : nil)
+        case .sortBar: return bar[name] ?? (Int(name) != nil ? bar["items"] : nil)
         case .screen: return screen[name]
         default: return nil
         }
+    }
+
+    /// A per-state style property used as a field (`b.titleColor = "red"`):
+    /// where it goes.
+    static func styleProperty(_ name: String) -> String? {
+        guard let p = StyleProperty(rawValue: name) else { return nil }
+        return "'\(p.rawValue)' is per state: b:style(\"normal\", { \(p.rawValue) = ... }); what shows now is b.appearance.\(p.rawValue)"
     }
 
     /// UIButton and UIControl members, keyed by their Swift and Objective-C names.
@@ -37,7 +46,7 @@ enum UIKitMembers {
                        ("currentBackgroundImage", "backgroundImage"), ("currentAttributedTitle", "attributedTitle")] {
             h[n] = "the look of the current state is b.appearance: b.appearance.\(p)"
         }
-        h["titleLabel"] = "the title's text, font and colour as drawn are b.appearance.text, .font and .titleColor"
+        h["titleLabel"] = "the title's text, font and colour as drawn are b.appearance.text, .font and .titleColor (read-only); set them per state with b:style(state, { title = ..., font = \"bold 13\", titleColor = ... })"
         h["imageView"] = "the image drawn is b.appearance.image (a name)"
         h["layer"] = "a layer's cornerRadius, borderWidth and borderColor are per-state style properties: b:style(state, { cornerRadius = 8, borderWidth = 1 })"
         for n in ["addTarget", "addTarget:action:forControlEvents:", "addAction", "addAction:forControlEvents:"] {
@@ -72,8 +81,10 @@ enum UIKitMembers {
         "touchDown": "touches go to a member: g:button(value):touchDown()",
         "touchUp": "touches go to a member: g:button(value):touchUp()",
         "selectedValue": "the selected member's value is g.value",
+        "selectedSegmentIndex": "a radio group selects by value, not index: g.value, g:select(value)",
+        "selectedIndex": "a radio group selects by value, not index: g.value, g:select(value)",
         "setSelected": "select by value with g:select(value)",
-        "options": "the members are g.buttons; g:button(value) finds one",
+        "options": "the members are g.buttons (g.buttons[1], ...); g:button(value) finds one",
     ]
 
     /// Sort bar members people reach for on the bar itself.
@@ -81,7 +92,7 @@ enum UIKitMembers {
         "tap": "a sort bar is not tapped itself: tap a button, bar:button(key):tap()",
         "touchDown": "touches go to a button: bar:button(key):touchDown()",
         "touchUp": "touches go to a button: bar:button(key):touchUp()",
-        "items": "the bar's buttons are bar.buttons; bar:button(key) finds one",
+        "items": "the bar's buttons are bar.buttons (bar.buttons[1], ...); bar:button(key) finds one",
         "sortKey": "the selected key is bar.key, its direction bar.direction",
     ]
 

@@ -39,7 +39,14 @@ extension ReplSession {
                 try interruptible { () throws(LuaError) in try context.runFile(file, args: args) }
                 return Output(text: "loaded \(file)\n")
             } catch {
-                return Output(error: "\(error.kind == .runtime ? errorValue(error) ?? error.message : error.message)\n")
+                var msg = error.kind == .runtime ? errorValue(error) ?? error.message : error.message
+                if options.sandbox, msg.hasPrefix("cannot open \(file)"), msg.hasSuffix("Permission denied") {
+                    // The kernel's refusal (Landlock) says only "Permission
+                    // denied": say why, and what to do.
+                    msg = "cannot open \(file): the REPL is confined to the working tree (\(Confinement.cwd() ?? ".")); "
+                        + "start it in the file's folder, or with --unsafe"
+                }
+                return Output(error: msg + "\n")
             }
         case ":trace":
             guard !arg.isEmpty else { return Output(error: ":trace needs an expression, e.g. :trace b\n") }

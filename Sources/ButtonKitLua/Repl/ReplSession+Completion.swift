@@ -41,6 +41,9 @@ extension ReplSession {
         for (kind, names) in stringNames { Push.field(L, kind) { Value.pushList(L, names) } }
     }
 
+    /// Seconds Tab waits for the completer at most.
+    static let completionLimit = 1.0
+
     /// Completions at the end of `text` (the line up to the cursor): names
     /// of globals, fields and methods in code; state, event, colour and
     /// style property names inside a string. Each is a replacement for
@@ -53,7 +56,11 @@ extension ReplSession {
         pushHelper(L, "complete")
         Value.pushString(L, text)
         if let word { Value.pushString(L, word) } else { lua_pushnil(L) }
-        guard (try? context.call(nargs: 2, nresults: 1)) != nil, lua_type(L, -1) == LUA_TTABLE else { return [] }
+        // The completer reads the script's tables (pairs, __index): a
+        // metamethod that loops offers nothing after a moment instead of
+        // freezing the line editor.
+        let limit = options.timeout > 0 ? min(options.timeout, Self.completionLimit) : Self.completionLimit
+        guard (try? context.call(nargs: 2, nresults: 1, timeout: limit)) != nil, lua_type(L, -1) == LUA_TTABLE else { return [] }
         var out: [String] = []
         let n = lua_rawlen(L, -1)
         if n > 0 {

@@ -20,15 +20,19 @@ extension ReplSession {
         return text
     }
 
-    /// Formats values on the stack with repl.lua's pretty printer.
+    /// Formats values on the stack with repl.lua's pretty printer. The
+    /// values' metamethods (__tostring, __pairs, __index) are the script's
+    /// code: they run as a line does, under the session's --timeout and
+    /// with Ctrl-C aimed at them, so a looping __tostring cannot hang the
+    /// prompt.
     func format(_ L: OpaquePointer, first: Int32, count: Int32) -> String {
         pushHelper(L, "print_results")
         for i in 0..<count { lua_pushvalue(L, first + i) }
         do {
-            try context.call(nargs: count, nresults: 1)
+            try interruptible { () throws(LuaError) in try context.call(nargs: count, nresults: 1, timeout: options.timeout) }
             return (Value.string(L, -1) ?? "") + "\n"
         } catch {
-            return error.message + "\n"
+            return "(could not print the result: \(error.message))\n"
         }
     }
 }

@@ -60,8 +60,16 @@ public final class ReplSession {
     /// terminal front end; install once, after `installInterruptHandler`).
     public static func installHangupHandler() { bk_sighup_install() }
 
-    /// Whether the terminal hung up: the front end leaves as on `:quit`.
-    public static var hungUp: Bool { bk_sighup_seen() != 0 }
+    /// Marks the wait for a line (`waiting`): a hang-up then calls `writer`
+    /// (the front end's history writer) and ends the process at once, since
+    /// the line editor's read does not return for a signal.
+    public static func waitingForLine(_ waiting: Bool, writer: (@convention(c) () -> Void)?) {
+        bk_sighup_prompt(waiting ? 1 : 0, writer)
+    }
+
+    /// The signal that ends the session (SIGHUP: the terminal closed;
+    /// SIGTERM), or nil: the front end leaves as on `:quit`, with 128 + it.
+    public static var hangupSignal: Int32? { let s = bk_sighup_seen(); return s == 0 ? nil : s }
 
     func loadHelpers() throws(LuaError) {
         let L = context.L

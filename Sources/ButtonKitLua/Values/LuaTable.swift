@@ -19,13 +19,18 @@ package struct LuaTable {
     /// array part) are allowed only when asked.
     /// `elsewhere` may explain a key that belongs somewhere else (a style
     /// property given as a button option) when no allowed key is close.
+    /// `belongsElsewhere` says a key is exactly one of those other names
+    /// (`titleColor` as a button option): then its hint wins over a near
+    /// miss among `allowed` (`tintColor`).
     package func onlyKeys(_ allowed: [String], allowArray: Bool = false,
-                          elsewhere: (String) -> String? = { _ in nil }) throws(BridgeError) {
+                          elsewhere: (String) -> String? = { _ in nil },
+                          belongsElsewhere: (String) -> Bool = { _ in false }) throws(BridgeError) {
         try Self.checkKeys(L, index) { () -> BridgeError? in
             if allowArray, lua_type(L, -1) == LUA_TNUMBER { return nil }
             guard let k = Value.string(L, -1) else { return .value("unexpected key \(Value.describe(L, -1)) (\(what)s are strings)") }
             guard !allowed.contains(k) else { return nil }
             var m = "unknown \(what) '\(k)'"
+            if belongsElsewhere(k), let hint = elsewhere(k) { return .value(m + "; " + hint) }
             if let s = Suggest.closest(to: k, in: allowed) { m += "; did you mean '\(s)'?" } else if let hint = elsewhere(k) { m += "; \(hint)" }
             return .value(m)
         }

@@ -546,6 +546,26 @@ local function message_of(e)
   return tostring(e)
 end
 
+-- What an error object says, read under a deadline: its __tostring,
+-- __pairs, __index (pretty reads fields) are the spec's code, run after the
+-- test's own call returned. The test's timeout bounds them, or
+-- RENDER_LIMIT seconds when the run has none; one that fails or overruns
+-- reads as what happened instead (a looping __tostring ends the test, not
+-- the run).
+local RENDER_LIMIT = 5
+local function readable(e)
+  if type(e) == "string" or type(e) == "number" or e == nil or type(e) == "boolean" then return message_of(e) end
+  local limit = opts.timeout > 0 and opts.timeout or RENDER_LIMIT
+  local ok, msg, why = host_call(host_clock() + limit, limit, message_of, e)
+  if ok and type(msg) == "string" then return msg end
+  if ok then return "(the error object's __tostring returned a " .. type(msg) .. ", not a string)" end
+  if why == "timeout" then
+    return "(the error object could not be read: its __tostring or fields did not return within " .. string.format("%g", limit) .. " s)"
+  end
+  if why == "memory" then return "(the error object could not be read: memory limit exceeded)" end
+  return "(the error object could not be read: " .. (type(msg) == "string" and msg or "it raised a " .. type(msg)) .. ")"
+end
+
 local function positioned(msg, where)
   if where and type(msg) == "string" and not msg:find("^[^\n]-:%d+: ") then
     return where.short_src .. ":" .. tostring(where.currentline) .. ": " .. msg
@@ -596,13 +616,13 @@ local function safe(fn, deadline)
     end
     return "error", "memory limit exceeded (" .. opts.max_memory .. " MB per spec file)", tb
   end
-  if why ~= "error" then return "error", message_of(e), tb end
+  if why ~= "error" then return "error", readable(e), tb end
   -- Only a string error can carry a handler's traceback: an assertion's
   -- failure is a table whose message is the user's text, kept whole even
   -- when it quotes a traceback (captured stderr of a child process).
   local msg, trace
   if type(e) == "string" then msg, trace = split_handler_traceback(e, tb)
-  else msg, trace = message_of(e), tb end
+  else msg, trace = readable(e), tb end
   return errortype(e), positioned(msg, where), trace, e, where
 end
 

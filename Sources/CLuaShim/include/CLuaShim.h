@@ -80,6 +80,13 @@ size_t bk_memory_limit(lua_State *L);
  * traces) against the ceiling; the overrun is raised when the host function
  * returns to C. */
 void bk_charge(lua_State *L, ptrdiff_t delta);
+/* The hard floor under the memory ceiling, for a process that runs scripts
+ * and nothing else (a command, a test worker): RLIMIT_DATA at what the
+ * process holds now plus twice `limit` plus 64 MB, so no path the ceiling's
+ * accounting misses can take the process much past it (the kernel refuses
+ * the allocation). Never loosens a tighter limit. Returns the limit in force
+ * (bytes), 0 when none was set. */
+size_t bk_memory_floor(size_t limit);
 
 /* The protected call. Calls the function below `nargs` arguments with a
  * traceback handler, under the memory ceiling; `timeout` > 0 sets a deadline
@@ -133,6 +140,13 @@ bk_channel_region *bk_channel_region_new(void);
 void bk_channel_region_free(bk_channel_region *r);
 size_t bk_channel_region_unsent(const bk_channel_region *r, unsigned long long received, const char **bytes);
 const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
+/* The earliest deadline of the calls a worker runs now (monotonic ns, the
+ * clock every process shares; 0 = none), and the limit it stands for, in
+ * seconds: the runner ends a worker still running at it plus the grace. */
+long long bk_channel_region_deadline(const bk_channel_region *r, double *shown);
+/* Seconds a fired time limit gives the call it belongs to before the process
+ * that runs it ends (the runner waits this and a second more). */
+double bk_grace_seconds(void);
 int bk_channel_append(const char *p, size_t n);
 int bk_channel_flush(void);
 /* Makes C's standard output line-buffered: a worker echoing what specs

@@ -6,7 +6,12 @@
  * sends SIGINT to the process, so running code stops and a blocking read
  * returns, exactly as Ctrl-C would; the REPL then sees the hang-up. */
 void bk_sighup_install(void);
-/* Whether the terminal hung up (sticky: once set, it stays set). */
+/* Around the line editor's read (waiting = 1, then 0): a signal that comes
+ * while the REPL waits there calls `writer` (which writes the history) and
+ * ends the process with 128 + the signal. */
+void bk_sighup_prompt(int waiting, void (*writer)(void));
+/* The signal that ended the session (SIGHUP or SIGTERM), or 0 (sticky:
+ * once set, it stays set). SIGTERM is handled the same way. */
 int bk_sighup_seen(void);
 
 #endif

@@ -458,7 +458,8 @@ table.insert(busted.file_end_hooks, function(_, whole)
         ": '" .. table.concat(stale, "', '") .. "'")
     else
       host.note(#stale .. " obsolete snapshot" .. (#stale == 1 and "" or "s") .. " in " .. st.path .. ": '" ..
-        table.concat(stale, "', '") .. "' (no test checks them; --update-snapshots removes them)")
+        table.concat(stale, "', '") .. "' (no test checks " .. (#stale == 1 and "it" or "them") ..
+        "; --update-snapshots removes " .. (#stale == 1 and "it" or "them") .. ")")
     end
   end
   used = {}

@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+
+/// Limits that hold by construction (issue 19): code that runs where Lua's
+/// hooks cannot reach it and that lets the limit's hook run elsewhere now
+/// and then, error objects whose metamethods loop after the test's call
+/// returned, a worker that stops answering, and memory a `pcall` catches.
+/// Each went on forever (or exited 0) before; every run here is bounded by a
+/// wall clock well past the limit, so a limit that does not hold fails.
+@Suite("Limits out of band", .serialized)
+struct OutOfBandLimitTests {
+    /// Resumes a throw-away coroutine every so often: the limit's hook runs
+    /// there (and raises there), which used to count as "the hook ran".
+    static let trick = "if n % 100000 == 0 then coroutine.resume(coroutine.create(function() local x = 1 end)) end"
+
+    /// Code Lua runs with hooks off, looping with the trick.
+    static let dodges: [(String, String)] = [
+        ("a loop in a debug hook", """
+        debug.sethook(function()
+          debug.sethook()
+          local n = 0
+          while true do n = n + 1 \(trick) end
+        end, "l")
+        local x = 1
+        """),
+        ("a loop in an xpcall message handler", """
+        xpcall(function() error("x") end, function(e)
+          local n = 0
+          while true do n = n + 1 \(trick) end
+        end)
+        """),
+    ]
+
+    @Test func aRunEndsAtTheDeadlinePlusTheGrace() throws {
+        let dir = try CLI.scratch()
+        let started = try Self.dodges.map { try Spawned.start(["run", "--timeout", "2", "-e", $0.1], in: dir) }
+        for (d, p) in zip(Self.dodges, started) {
+            let r = p.finish(limit: 30)
+            #expect(!r.timedOut && r.signal == nil && r.exitCode == 1, "\(d.0): \(r.summary)")
+            // Named for what it is: the handler runs inside the limit's hook.
+            let what = d.0.contains("debug hook") ? "a debug hook at (command line):1" : "an xpcall message handler at (command line):1"
+            #expect(r.stderr.contains("time limit exceeded (2 s) in code that cannot be interrupted: \(what)"), "\(d.0): \(r.stderr)")
+            // The deadline, the 2 s grace, and start-up.
+            #expect(r.seconds < 7, "\(d.0): \(r.seconds) s")
+        }
+    }
+
+    func specTree(_ files: [String: String]) throws -> URL {
+        let dir = try CLI.scratch()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: dir.appendingPathComponent("spec/\(name)"), atomically: true, encoding: .utf8) }
+        return dir
+    }
+
+    func luaString(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+
+    /// Sandboxed or not, one job or two: each dodging test fails alone with
+    /// the limit's message, the tests after it and the next file run, the
+    /// summary is printed and the report written.
+    @Test func aTestRunGoesOnPastTheDodges() throws {
+        var spec = "it('before', function() end)\n"
+        for (name, code) in Self.dodges { spec += "it(\(luaString(name)), function()\n\(code)\nend)\n" }
+        spec += "it('after', function() assert.are.equal(2, 1 + 1) end)\n"
+        let dir = try specTree(["a_dodge_spec.lua": spec, "b_next_spec.lua": "it('next file', function() end)\n"])
+        var runs: [(String, Spawned)] = []
+        for mode in [["--sandbox"], []] {
+            for jobs in ["1", "2"] {
+                let junit = "junit-\(mode.count)-\(jobs).xml"
+                let args = ["test", "-o", "plain", "--timeout", "2", "--jobs", jobs, "--junit", junit] + mode
+                runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+            }
+        }
+        for (what, p) in runs {
+            let r = p.finish(limit: 60)
+            #expect(!r.timedOut && r.signal == nil && r.exitCode == 1, "\(what): \(r.summary)")
+            #expect(r.stdout.hasSuffix("3 passed, 2 failed, 0 pending\n"), "\(what): \(r.summary)")
+            #expect(r.stdout.components(separatedBy: "time limit exceeded (2 s)").count - 1 == 2, "\(what): \(r.stdout)")
+            #expect(r.stdout.contains("spec/b_next_spec.lua: 1 passed"), "\(what): \(r.stdout)")
+            #expect(r.seconds < 20, "\(what): \(r.seconds) s")
+        }
+        for mode in [1, 0] {
+            for jobs in ["1", "2"] {
+                let junit = dir.appendingPathComponent("junit-\(mode)-\(jobs).xml")
+                let text = (try? String(contentsOf: junit, encoding: .utf8)) ?? ""
+                #expect(text.contains("tests=\"5\""), "no report for mode \(mode) jobs \(jobs): \(text.prefix(300))")
+            }
+        }
+    }
+
+    /// A worker that stops itself cannot end itself either: the runner,
+    /// watching the worker's deadline from outside, kills it, reports the
+    /// test as timed out and runs the rest of the file in a new worker.
+    @Test func theRunnerEndsAWorkerThatStopsAnswering() throws {
+        let dir = try specTree(["stop_spec.lua": """
+        it('before', function() end)
+        it('stops its own worker', function()
+          local pid = io.open("/proc/self/stat"):read("n")
+          os.execute("kill -STOP " .. pid)
+        end)
+        it('after', function() end)
+        """])
+        let r = try Spawned.run(["test", "-o", "plain", "--timeout", "1"], in: dir, limit: 30)
+        #expect(!r.timedOut && r.exitCode == 1, "\(r.summary)")
+        #expect(r.stdout.contains("time limit exceeded (1 s): still running 2 s past it, so the runner ended its worker"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("2 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
+        #expect(r.seconds < 10, "\(r.seconds) s")
+    }
+
+    /// Error objects whose metamethods loop, read by the framework after the
+    /// test's call returned: the test fails saying so, the run goes on.
+    @Test func anErrorObjectThatLoopsFailsItsTestAlone() throws {
+        let dir = try specTree(["a_err_spec.lua": """
+        it('tostring loops', function()
+          error(setmetatable({}, { __tostring = function() while true do end end }))
+        end)
+        it('tostring loops with the trick', function()
+          error(setmetatable({}, { __tostring = function() local n = 0 while true do n = n + 1 \(Self.trick) end end }))
+        end)
+        it('pairs loops', function()
+          error(setmetatable({}, { __pairs = function() while true do end end }))
+        end)
+        it('after', function() end)
+        """, "b_next_spec.lua": "it('next file', function() end)\n"])
+        var runs: [(String, Spawned)] = []
+        for mode in [["--sandbox"], []] {
+            let args = ["test", "-o", "plain", "--timeout", "1"] + mode
+            runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+        }
+        // With no --timeout of its own, reading an error is still bounded.
+        runs.append(("no timeout", try Spawned.start(["test", "-o", "plain", "spec/a_err_spec.lua"], in: dir)))
+        for (what, p) in runs {
+            let r = p.finish(limit: 60)
+            let limit = what == "no timeout" ? "5" : "1"
+            #expect(!r.timedOut && r.exitCode == 1, "\(what): \(r.summary)")
+            #expect(r.stdout.components(separatedBy: "the error object could not be read: its __tostring or fields did not return within \(limit) s").count - 1 == 3,
+                    "\(what): \(r.stdout)")
+            #expect(r.stdout.hasSuffix(what == "no timeout" ? "1 passed, 3 failed, 0 pending\n" : "2 passed, 3 failed, 0 pending\n"), "\(what): \(r.stdout)")
+        }
+    }
+
+    // MARK: Memory
+
+    /// The refusal sticks: the script caught "not enough memory" and went on
+    /// to end well, which exited 0.
+    @Test func aCaughtRefusalStillFailsTheRun() throws {
+        let code = """
+        local ok = pcall(function() local t = {} while true do t[#t + 1] = string.rep("x", 1e6) .. #t end end)
+        local ok2 = pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end)
+        """
+        let r = try Spawned.run(["run", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
+        #expect(r.exitCode == 1 && r.signal == nil, "\(r.summary)")
+        #expect(r.stderr.contains("memory limit exceeded (50 MB"), "\(r.stderr)")
+    }
+
+    /// In a test the refusal fails that test (the ceiling is per spec
+    /// file) and the next test runs.
+    @Test func aCaughtRefusalFailsItsTest() throws {
+        let dir = try specTree(["mem_spec.lua": """
+        it('catches the refusal', function()
+          pcall(function() local t = {} while true do t[#t + 1] = string.rep("x", 1e6) .. #t end end)
+        end)
+        it('after', function() assert.are.equal(2, 1 + 1) end)
+        """])
+        let r = try Spawned.run(["test", "-o", "plain", "--max-memory", "50"], in: dir, limit: 60)
+        #expect(r.exitCode == 1, "\(r.summary)")
+        #expect(r.stdout.contains("memory limit exceeded (50 MB per spec file)"), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("1 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
+    }
+
+    /// 150 buttons given an 8 MB title each through the raw __newindex, each
+    /// in a pcall: charged before it is stored, the run fails with the
+    /// process near the ceiling.
+    @Test func titlesAreChargedBeforeTheyAreStored() throws {
+        let code = """
+        local big = string.rep("x", 8 * 1024 * 1024)
+        local keep = {}
+        local set = debug.getmetatable(ui.button()).__newindex
+        for i = 1, 150 do
+          pcall(function() local b = ui.button() keep[#keep + 1] = b set(b, "title", big) end)
+        end
+        """
+        let r = try Spawned.run(["run", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
+        #expect(r.exitCode == 1 && r.signal == nil, "\(r.summary)")
+        #expect(r.stderr.contains("memory limit exceeded (50 MB"), "\(r.stderr)")
+        #expect(r.peakMB < 100, "peak RSS \(r.peakMB) MB under a 50 MB ceiling")
+    }
+
+    /// The kernel's floor is in force in the processes that run scripts.
+    @Test func theKernelFloorIsSet() throws {
+        let read = "for l in io.lines('/proc/self/limits') do if l:match('^Max data size') then print(l) end end"
+        let r = try Spawned.run(["run", "--unsafe", "--max-memory", "50", "-e", read], in: try CLI.scratch(), limit: 30)
+        let limit = Double(r.stdout.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first ?? "") ?? 0
+        #expect(limit > 150 * 1048576 && limit < 250 * 1048576, "\(r.summary)")
+        let none = try Spawned.run(["run", "--unsafe", "--max-memory", "0", "-e", read], in: try CLI.scratch(), limit: 30)
+        #expect(none.stdout.contains("unlimited            unlimited"), "\(none.summary)")
+        let dir = try specTree(["floor_spec.lua": "it('floor', function() \(read) end)\n"])
+        let t = try Spawned.run(["test", "-o", "plain", "--max-memory", "50"], in: dir, limit: 30)
+        #expect(t.stdout.contains("Max data size") && !t.stdout.contains("unlimited            unlimited"), "\(t.summary)")
+    }
+
+    // MARK: What keeps working
+
+    /// A user's own hook runs, and does not keep the limit from firing.
+    @Test func aUsersHookStillRunsAndTheLimitStillFires() throws {
+        let counted = try Spawned.run(["run", "--timeout", "5", "-e", """
+        local n = 0
+        debug.sethook(function() n = n + 1 end, "", 100)
+        for i = 1, 1e5 do end
+        debug.sethook()
+        print(n > 100 and "counted" or ("only " .. n))
+        """], in: try CLI.scratch(), limit: 30)
+        #expect(counted.stdout == "counted\n", "\(counted.summary)")
+        let limited = try Spawned.run(["run", "--timeout", "1", "-e", """
+        local n = 0
+        debug.sethook(function() n = n + 1 end, "", 100)
+        while true do end
+        """], in: try CLI.scratch(), limit: 30)
+        #expect(limited.exitCode == 1 && limited.stderr.contains("time limit exceeded (1 s)"), "\(limited.summary)")
+        #expect(limited.seconds < 4, "\(limited.seconds) s")
+    }
+
+    // MARK: The REPL
+
+    static let loopingValue = "x = setmetatable({}, { __tostring = function() while true do end end })\r"
+
+    /// Printing a result runs the value's __tostring: under --timeout it
+    /// ends with the limit and the session goes on.
+    @Test func aREPLValueThatLoopsIsStoppedByTheTimeout() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--timeout", "1", "--history", "/dev/null"])
+        _ = p.read(until: "leave\r\n> ")
+        p.send(Self.loopingValue)
+        p.send("x\r")
+        let shown = p.read(until: "s)", timeout: 10)
+        #expect(shown.contains("could not print the result") && shown.contains("time limit exceeded (1 s)"), "\(p.transcript.debugDescription)")
+        p.send("40 + 2\r")
+        #expect(p.read(until: "42").contains("42"), "\(p.transcript.debugDescription)")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
+    }
+
+    /// With no timeout, Ctrl-C stops it; Tab over a table whose __pairs
+    /// loops offers nothing after a moment instead of freezing the editor.
+    @Test func ctrlCStopsALoopingTostringAndTabDoesNotHang() throws {
+        let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
+        _ = p.read(until: "leave\r\n> ")
+        p.send(Self.loopingValue)
+        p.send("x\r")
+        _ = p.read(timeout: 0.5)
+        p.send("\u{03}")
+        #expect(p.read(until: "interrupted", timeout: 5).contains("interrupted"), "\(p.transcript.debugDescription)")
+        p.send("t = setmetatable({}, { __pairs = function() while true do end end })\r")
+        p.send("t.\t")
+        _ = p.read(timeout: 2.5)
+        p.send("\u{15}40 + 2\r")
+        #expect(p.read(until: "42").contains("42"), "\(p.transcript.debugDescription)")
+        p.send("\u{04}")
+        _ = p.read(timeout: 1)
+        #expect(p.wait() == 0)
+    }
+}
