@@ -15,7 +15,8 @@ enum IBBench {
 
     /// A storyboard as Xcode writes one: scenes of view controllers, each
     /// root view holding buttons (frames, constraints, colours, fonts, two
-    /// states, an action, an accessibility id).
+    /// states, an action, an accessibility id, and two constraints on the
+    /// superview each, where Xcode keeps them).
     static func storyboard(buttons n: Int) -> String {
         var s = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -37,6 +38,7 @@ enum IBBench {
                                     <subviews>
 
             """
+            let sceneStart = i
             for k in 0..<perScene where i < n {
                 let y = 20 + k * 40
                 s += """
@@ -60,8 +62,21 @@ enum IBBench {
                 """
                 i += 1
             }
+            // Xcode keeps most constraints on the superview: two a button here.
             s += """
                                     </subviews>
+                                    <constraints>
+
+            """
+            for b in sceneStart..<i {
+                s += """
+                                        <constraint firstItem="b\(b)-aa-bbb" firstAttribute="leading" secondItem="vw\(scene)-aa-bbb" secondAttribute="leading" constant="16" id="cl\(b)-aa-bbb"/>
+                                        <constraint firstItem="b\(b)-aa-bbb" firstAttribute="top" secondItem="sa\(scene)-aa-bbb" secondAttribute="top" constant="\(20 + (b % perScene) * 40)" id="ct\(b)-aa-bbb"/>
+
+                """
+            }
+            s += """
+                                    </constraints>
                                     <viewLayoutGuide key="safeArea" id="sa\(scene)-aa-bbb"/>
                                     <color key="backgroundColor" systemColor="systemBackgroundColor"/>
                                 </view>

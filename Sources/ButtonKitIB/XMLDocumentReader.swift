@@ -5,6 +5,14 @@ internal import CLibXML2
 /// loaded, no entity substituted, a DOCTYPE that declares entities refused
 /// before parsing (so a "billion laughs" file is never expanded), bounded
 /// size and depth, and libxml2's messages captured, never printed.
+/// libxml2's global state, set up once before any parse: its first
+/// initialisation is not thread-safe, and documents may be loaded from
+/// several threads (parallel test workers); Swift runs this exactly once.
+private let libxml2Ready: Bool = {
+    xmlInitParser()
+    return true
+}()
+
 struct XMLDocumentReader {
     let file: String
     let maxSize: Int
@@ -23,6 +31,7 @@ struct XMLDocumentReader {
 
     func parse(_ bytes: [UInt8]) throws(IBError) -> XMLNode {
         try Self.checkPrefix(bytes, file: file, maxSize: maxSize)
+        _ = libxml2Ready
         let box = ErrorBox()
         let boxPointer = Unmanaged.passUnretained(box).toOpaque()
         let handler: xmlStructuredErrorFunc = { context, error in

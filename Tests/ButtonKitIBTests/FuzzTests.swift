@@ -1,10 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import ButtonKit
 @testable import ButtonKitIB
 
 /// Feeds the reader mutated copies of the fixtures (bytes flipped, the file
-/// cut short, lines removed or duplicated, elements' tags swapped, bytes
-/// inserted) for a bounded number of cases with a fixed seed: each must load
+/// cut short, lines removed or duplicated, markup inserted, attribute values
+/// replaced by tricky ones or extremes) for a bounded number of cases with a
+/// fixed seed (BUTTONKIT_IB_FUZZ_CASES for more): each must load
 /// or throw an IBError with a message, and a loaded document's buttons must
 /// answer appearance, accessibility and taps. A crash fails the whole run.
 @Suite struct FuzzTests {
@@ -22,11 +26,15 @@ import ButtonKit
     }
 
     static let sources = ["Legacy/Legacy.storyboard", "Modern/Shop/Base.lproj/Main.storyboard", "Modern/Shop/Base.lproj/Card.xib"]
-    static let casesPerSource = 300
+    /// 300 a fixture, or BUTTONKIT_IB_FUZZ_CASES for a longer run.
+    static let casesPerSource: Int = {
+        guard let v = getenv("BUTTONKIT_IB_FUZZ_CASES"), let n = Int(String(cString: v)), n > 0 else { return 300 }
+        return n
+    }()
 
     static func mutate(_ bytes: [UInt8], _ r: inout Random) -> [UInt8] {
         var b = bytes
-        switch r.below(6) {
+        switch r.below(7) {
         case 0:   // flip a few bytes
             for _ in 0..<(1 + r.below(8)) where !b.isEmpty { b[r.below(b.count)] ^= UInt8(truncatingIfNeeded: 1 << r.below(8)) }
         case 1:   // cut short
@@ -41,6 +49,14 @@ import ButtonKit
             let junk: [[UInt8]] = [Array("<".utf8), Array("\"".utf8), Array("&".utf8), Array("</button>".utf8),
                                    Array("<button>".utf8), Array("<color key=\"titleColor\"/>".utf8), [0], [0xFF, 0xFE]]
             b.insert(contentsOf: junk[r.below(junk.count)], at: r.below(b.count + 1))
+        case 5:   // replace one attribute's value with a tricky one
+            let tricky: [[UInt8]] = [[], Array("-".utf8), Array("YES".utf8), Array("1e-400".utf8), Array("inf".utf8),
+                                     Array(String(repeating: "9", count: 400).utf8), Array("tintColor".utf8),
+                                     Array("systemNoSuchColor".utf8), Array("custom".utf8), Array("&#0;".utf8)]
+            if let at = XMLDocumentReader.find(Array("=\"".utf8), in: b, from: r.below(b.count)),
+               let end = b[(at + 2)...].firstIndex(of: 34) {
+                b.replaceSubrange((at + 2)..<end, with: tricky[r.below(tricky.count)])
+            }
         default:   // swap attribute values' digits for extremes
             let extremes: [[UInt8]] = [Array("1e308".utf8), Array("-1e308".utf8), Array("nan".utf8), Array("99999999999".utf8), Array("-0".utf8)]
             if let at = XMLDocumentReader.find(Array("=\"".utf8), in: b, from: r.below(b.count)) {
