@@ -54,6 +54,11 @@ describe("stores", function()
   it("stay inside the working tree", function()
     assert.error_matches(function() ui.store("/etc/buttonkit-outside.json") end, "outside the working tree")
   end)
+
+  it("says an empty name is no file name", function()
+    assert.error_matches(function() ui.store("") end,
+      [[bad argument #1 to 'store' (a file name expected, got an empty string (or ":memory:" for a store in memory))]], 1, true)
+  end)
 end)
 
 describe("an in-memory store", function()

@@ -49,6 +49,15 @@ describe("UIKit's selectors on a button", function()
     assert.matches("unknown field '1' of sortBar; the bar's buttons are bar.buttons (bar.buttons[1], ...)", message(function() return bar[1] end), 1, true)
   end)
 
+  it("read UIColor's 0-1 scale and UIFont's constructors as what they mean", function()
+    assert.matches("components are 0-255, not UIColor's 0-1: ui.rgb(255, 128, 0)", message(ui.rgb, 1, 0.5, 0), 1, true)
+    assert.are.equal("#010101FF", ui.rgb(1, 1, 1), "whole numbers stay 0-255")
+    assert.matches("UIKit's boldSystemFont is written 'bold 13'", message(ui.font, "boldSystemFont 13"), 1, true)
+    assert.matches("UIKit's systemFont is written 'semibold 17'",
+      message(ui.font, "systemFont(ofSize: 17, weight: .semibold)"), 1, true)
+    assert.are.equal("Menlo", ui.font("Menlo 12").family, "a family is still a family")
+  end)
+
   it("keep edit distance for plain typos", function()
     assert.matches("unknown field 'titel' of button; did you mean 'title'%?", message(function() return ui.button {}.titel end))
   end)

@@ -86,8 +86,10 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
                 self = Font(textStyle: style, weight: weight)
                 return
             }
+            if let hint = UIKitSpelling.fontHint(text) { throw .unknownNameHint(kind: "font", name: text, hint: hint) }
             throw .invalidValue(what: "font", value: "'\(text)'", expected: "a size, e.g. '13' or 'bold 13', or a text style such as 'body'")
         }
+        if let hint = UIKitSpelling.fontHint(text) { throw .unknownNameHint(kind: "font", name: text, hint: hint) }
         self = try Font.make(family: family.isEmpty ? "system" : family.joined(separator: " "), size: s, weight: weight ?? .regular)
     }
 

@@ -74,6 +74,34 @@ public enum UIKitSpelling {
         return nil
     }
 
+    /// UIFont's constructors as a font's words (`"boldSystemFont 13"`,
+    /// `"systemFont(ofSize: 17, weight: .semibold)"`): what to write, or nil.
+    public static func fontHint(_ text: String) -> String? {
+        let lower = text.lowercased()
+        let numbers = self.numbers(in: text)
+        let size = numbers.first.map(Format.number) ?? "17"
+        if lower.contains("boldsystemfont") { return "UIKit's boldSystemFont is written 'bold \(size)'" }
+        if lower.contains("italicsystemfont") { return "UIKit's italicSystemFont has no short form; system italics are not modelled, write '\(size)'" }
+        if lower.contains("preferredfont") || lower.contains("uifont.textstyle") {
+            return "a Dynamic Type font is its text style's name: 'body', 'bold headline' (or { textStyle = 'body' })"
+        }
+        if lower.contains("systemfont") || lower.hasPrefix("uifont") {
+            let weight = FontWeight.allCases.map(\.rawValue).first { lower.contains("." + $0.lowercased()) || lower.contains(" " + $0.lowercased()) }
+            return "UIKit's systemFont is written '\(weight.map { $0 + " " } ?? "")\(size)'"
+        }
+        return nil
+    }
+
+    /// Colour components on UIColor's 0–1 scale given to `ui.rgb`, which
+    /// takes 0–255: all three within 0…1 and one a fraction
+    /// (`ui.rgb(1, 0.5, 0)`). The same call on the 0–255 scale, or nil.
+    public static func unitScaleHint(_ r: Double, _ g: Double, _ b: Double) -> String? {
+        let c = [r, g, b]
+        guard c.allSatisfy({ $0 >= 0 && $0 <= 1 }), c.contains(where: { $0 != $0.rounded() }) else { return nil }
+        let bytes = c.map { Format.number(($0 * 255).rounded()) }.joined(separator: ", ")
+        return "components are 0-255, not UIColor's 0-1: ui.rgb(\(bytes))"
+    }
+
     /// Why a name people expect to be a state is not one, with what to
     /// write instead (`enabled` is UIKit's property, not a state flag).
     public static func stateHint(_ name: String) -> String? {

@@ -170,6 +170,7 @@ enum UIModule {
         let a = Args(L, "rgb", method: false)
         let r = try a.number(1), g = try a.number(2), b = try a.number(3)
         let al = a.isNone(4) ? 1 : try a.number(4)
+        if let hint = UIKitSpelling.unitScaleHint(r, g, b) { throw a.bad(1, hint) }
         Value.pushString(L, try a.wrap(1) { () throws(ButtonKitError) in try Color.rgb(r, g, b, al) }.hex)
         return 1
     }

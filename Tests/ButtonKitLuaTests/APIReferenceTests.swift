@@ -95,6 +95,10 @@ struct APIReferenceTests {
         let both = try #require(ref.help(for: "configuration"))
         #expect(both.hasPrefix("button.configuration: table") && both.contains("\nConfiguration."), "the field, then the topic")
         #expect(ref.help(for: "nothing-like-it") == nil)
+        // Fences and links are the page's, not the terminal's.
+        #expect(MarkdownText.plain("See [style property](#values) and [x].\n```lua\nlocal b = 1\n```") == "See style property and [x].\n    local b = 1")
+        let bar = try #require(ref.help(for: "ui.sortBar"))
+        #expect(!bar.contains("```") && !bar.contains("](#"), "\(bar)")
         // Tables print as columns, not as the page's Markdown rows.
         let colours = try #require(ref.help(for: "colours"))
         let lines = colours.split(separator: "\n")

@@ -28,6 +28,9 @@ enum StoreBinding {
         let a = Args(L, "store", method: false)
         let path = try a.exactString(1)
         let ctx = LuaContext.of(L)
+        if path.isEmpty {
+            throw a.bad(1, "a file name expected, got an empty string (or \"\(Store.memoryPath)\" for a store in memory)")
+        }
         if path == Store.memoryPath {
             // In memory only: no file, so nothing for the sandbox to check.
             Identity.push(L, Store(memory: ()), kind: .store)

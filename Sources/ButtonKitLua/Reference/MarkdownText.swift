@@ -1,7 +1,8 @@
 /// The reference's Markdown as a terminal shows it: `:help colours` and
-/// `buttonkit help api Colours` print tables as aligned columns and bold
-/// titles without their asterisks, instead of the page's raw `| a | b |`
-/// rows. Code spans keep their backticks: they mark what to type.
+/// `buttonkit help api Colours` print tables as aligned columns, bold titles
+/// without their asterisks, code blocks indented without their fences and
+/// links as their text, instead of the page's raw syntax. Code spans keep
+/// their backticks: they mark what to type.
 enum MarkdownText {
     /// `markdown` with tables laid out in columns and `**` removed.
     static func plain(_ markdown: String) -> String {
@@ -12,18 +13,47 @@ enum MarkdownText {
             out += layout(table)
             table.removeAll()
         }
+        var inCode = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") {
+                // A fence: the code is indented instead.
+                flush()
+                inCode.toggle()
+                continue
+            }
+            if inCode { out.append("    " + line); continue }
             if trimmed.hasPrefix("|") {
                 let row = cells(String(trimmed))
                 if !row.allSatisfy(isRule) { table.append(row) }
                 continue
             }
             flush()
-            out.append(String(line).replacing("**", with: ""))
+            out.append(unlinked(String(line)).replacing("**", with: ""))
         }
         flush()
         return out.joined(separator: "\n")
+    }
+
+    /// `[style property](#values)` as `style property`: a terminal cannot
+    /// follow the link, and the page's anchors mean nothing there.
+    static func unlinked(_ line: String) -> String {
+        guard line.contains("](") else { return line }
+        var out = ""
+        var rest = Substring(line)
+        while let open = rest.firstIndex(of: "[") {
+            guard let close = rest[open...].firstIndex(of: "]"),
+                  rest.index(after: close) < rest.endIndex, rest[rest.index(after: close)] == "(",
+                  let end = rest[close...].firstIndex(of: ")") else {
+                out += rest[...open]
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += rest[..<open]
+            out += rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
     }
 
     /// The cells of `| a | b |`, trimmed; `\|` stays a bar inside a cell.
