@@ -43,7 +43,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
@@ -55,7 +55,7 @@ let package = Package(
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
-        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitSVG", "CEdit"]),
+        .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitIB", "ButtonKitSVG", "CEdit"]),
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
         .testTarget(name: "ButtonKitIBTests", dependencies: ["ButtonKitIB", "ButtonKit"]),

@@ -51,6 +51,11 @@
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
+---@field ibID string (read-only)
+---@field customClass string (read-only)
+---@field actions table (read-only)
+---@field segues table (read-only)
+---@field runtimeAttributes table (read-only)
 local button = {}
 
 --- Merges `properties` into the style of exactly `state`; returns the button.
@@ -464,6 +469,49 @@ function builder:backgroundImage(value) end
 ---@return ui.builder
 function builder:alpha(value) end
 
+---@class ui.document
+---@field kind string (read-only)
+---@field path string (read-only)
+---@field screens table (read-only)
+---@field groups table (read-only)
+---@field controls table (read-only)
+---@field ignored table (read-only)
+---@field colorNames table (read-only)
+---@field imageNames table (read-only)
+---@field selectors table (read-only)
+local document = {}
+
+--- The screen of the scene with this storyboard identifier, view controller
+--- custom class, scene title or IB object id (each tried over every scene
+--- before the next); nil when there is none.
+---@param name string
+---@return ui.screen
+function document:screen(name) end
+
+--- A control by accessibility identifier, user label, IB object id or normal
+--- title (in that order of preference), over every screen; nil when there is
+--- none. `screen:find` looks the same names up on one screen.
+---@param name string
+---@return ui.button
+function document:find(name) end
+
+--- Runs `handler(control, eventName)` whenever a control connected to
+--- `selector` (`"pay:"`) sends the event of that connection: a tap sends
+--- UIKit's events (`touchDown`, `touchUpInside`, `primaryActionTriggered`, …),
+--- so the file's own wiring decides which run. Returns a token for `doc:off`.
+--- A selector no control is connected to is an error with the closest one
+--- (`no control of Main.storyboard is connected to 'pya:'; did you mean 'pay:'?`).
+---@param selector string
+---@param handler function
+---@return integer
+function document:on(selector, handler) end
+
+--- Removes a `doc:on` handler from every control it was attached to; false
+--- when the token was not this document's.
+---@param token integer
+---@return boolean
+function document:off(token) end
+
 ---@class ui.buttonOptions
 ---@field id? string
 ---@field style? table<string, ui.style>
@@ -673,13 +721,47 @@ function ui.color(value, traits) end
 function ui.contrast(foreground, background, traits) end
 
 --- The accessibility problems of a control, of every member of a group or bar,
---- of every button on a screen, or of a list of those, as a list of problem
+--- of every button on a screen or of a loaded document (`ui.load`), or of a
+--- list of those, as a list of problem
 --- tables (empty when there is none). The targets are audited together:
 --- controls sharing an id are both checked, and overlaps and shared labels
 --- are found between them.
----@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|table
+---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|ui.document|table
 ---@param options? table
 ---@return table
 function ui.audit(target, options) end
+
+--- Reads one of the app's own Interface Builder files, a `.storyboard` or a
+--- `.xib`, into screens and buttons (see [interface-builder.md](interface-builder.md)
+--- for a walkthrough): one screen per storyboard scene (its view controller's
+--- root view) or per top-level view of a XIB, every button on it with what the
+--- file says (titles, colours, fonts, images, insets, configuration, flags,
+--- accessibility, runtime attributes, actions, segues, custom classes), frames
+--- in screen coordinates. Options: `assets`, an asset catalog folder or a list
+--- of them (default: every `*.xcassets` of the file's project — the folder
+--- holding the `*.xcodeproj`, else the repository's root); `classes`, custom
+--- class names mapped to ButtonKit kinds (`{ CQSortButton = "sortButton",
+--- MyRadio = "radio", FancyButton = "button" }`; `DLRadioButton` is `"radio"`
+--- without being named). The catalogs' colours become colour names, as with
+--- `ui.assets`. The file and its catalogs are read like any file a script
+--- opens: in the sandbox, inside the working tree only. A file that cannot be
+--- read is an error naming file, line and column
+--- (`ui.load: App/Main.storyboard:12:5: ...`); what was read and not modelled
+--- is in `doc.ignored`.
+---@param path string
+---@param options? table
+---@return ui.document
+function ui.load(path, options) end
+
+--- Loads an asset catalog (`App/Assets.xcassets`): each colour set becomes a
+--- colour name usable wherever a colour is (`ui.color("BrandPrimary")`, styles,
+--- configurations, traits' tint), resolving its light, dark and high-contrast
+--- appearances against the traits it is used under. Returns `{ path =, colors =,
+--- images = }`, the colour and image set names, sorted. A name that is a
+--- system or fixed colour's keeps that meaning; a later catalog's colour of the
+--- same name replaces an earlier one's.
+---@param path string
+---@return table
+function ui.assets(path) end
 
 return ui

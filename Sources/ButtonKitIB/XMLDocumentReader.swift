@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Reads XML bytes into `XMLNode`s with libxml2's streaming reader
 /// (`xmlReaderForMemory`), safely: no network (`XML_PARSE_NONET`), no DTD

@@ -17,6 +17,8 @@ enum UIModule {
         ("sortBar", { L in Host.run(L) { L in try UIModule.options(L, "sortBar") { L, t in try SortBarBinding.make(L, t) } } }),
         ("screen", { L in Host.run(L, UIModule.screen) }),
         ("store", { L in Host.run(L) { L in try StoreBinding.make(L) } }),
+        ("load", { L in Host.run(L, LoadBinding.load) }),
+        ("assets", { L in Host.run(L, LoadBinding.assets) }),
         ("color", { L in Host.run(L, UIModule.color) }),
         ("rgb", { L in Host.run(L, UIModule.rgb) }),
         ("font", { L in Host.run(L, UIModule.font) }),

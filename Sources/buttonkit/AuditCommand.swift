@@ -16,10 +16,11 @@ enum AuditCommand {
         Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
         Option("check", value: "CHECKS", help: "contrast, hitTarget, label, textClipped, dynamicType, overlap, description, duplicateId, comma-separated (default all); repeatable"),
         Option("content-size", value: "SIZES", help: "content sizes to check contrast and clipped text at, comma-separated (default large,ax5); repeatable"),
+        .assets, .ignored,
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
-        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]",
+        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib [--assets PATH]",
         intro: """
         Runs SCRIPT, then audits every live control it created (two sharing an id
         both, the second as id#2; members of groups and bars by their container,
@@ -40,11 +41,22 @@ enum AuditCommand {
         standard error, so standard output holds the problems only. Exit 0 when
         there is no problem, 1 when there is any (or the script fails), 2 on bad
         usage. In scripts: ui.audit(control [, options]).
+        Given a storyboard or XIB instead of a script, it audits the file's own
+        buttons scene by scene, each named by its scene and id
+        (Checkout:pay/normal/dark: ...), and says on standard error how many
+        things in the file were not modelled (--ignored lists them). Colours
+        named in the file come from its project's *.xcassets, or from the
+        catalogs --assets names.
         """,
         options: options)
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
-        let a = try Arguments(args, options: options, command: "audit", stopAtPositional: true)
+        var a = try Arguments(args, options: options, command: "audit", stopAtPositional: true)
+        // A storyboard takes no script arguments: options may follow it
+        // (`audit Main.storyboard --assets App/Assets.xcassets`).
+        if let f = a.positionals.first, LuaContext.isAppFile(f) {
+            a = try Arguments(args, options: options, command: "audit")
+        }
         if a.flag("help") { Terminal.out(help); return 0 }
         guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
         let auditOptions = try parseOptions(a)
@@ -63,16 +75,26 @@ enum AuditCommand {
         }
         // Every live control the script made: two sharing an id are both
         // audited (and the id reported), as a test would reach either.
+        let fromFile = LuaContext.isAppFile(a.positionals[0])
         let controls = ctx.createdControls
-        let problems = AccessibilityAudit.audit(controls, options: auditOptions)
+        let problems: [AuditProblem]
+        let controlCount: Int
+        if fromFile {
+            (problems, controlCount) = AppFileNotes.audit(ctx, options: auditOptions)
+            AppFileNotes.ignored(ctx)
+            if a.flag("ignored") { AppFileNotes.listIgnored(ctx) }
+        } else {
+            problems = AccessibilityAudit.audit(controls, options: auditOptions)
+            controlCount = controls.count
+        }
         Terminal.out(problems.map { $0.description + "\n" }.joined())
         if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
         let flagged = Set(problems.map(\.control)).count
         if problems.isEmpty {
-            Terminal.err("no accessibility problems in \(controls.count) control\(controls.count == 1 ? "" : "s")")
+            Terminal.err("no accessibility problems in \(controlCount) control\(controlCount == 1 ? "" : "s")")
             return 0
         }
-        Terminal.err("\(problems.count) accessibility problem\(problems.count == 1 ? "" : "s") in \(flagged) of \(controls.count) control\(controls.count == 1 ? "" : "s")")
+        Terminal.err("\(problems.count) accessibility problem\(problems.count == 1 ? "" : "s") in \(flagged) of \(controlCount) control\(controlCount == 1 ? "" : "s")")
         return 1
     }
 

@@ -13,9 +13,11 @@ enum Help {
       buttonkit repl [OPTIONS]                 explore interactively (also: plain
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
+      buttonkit render FILE.storyboard -o DIR  the same of an app's own storyboard or XIB
       buttonkit lua [ARGS...]                  lua.c's command line, with `ui` loaded
       buttonkit completion bash|zsh|fish       print a shell completion script
       buttonkit audit SCRIPT                   accessibility problems of every control
+      buttonkit audit FILE.storyboard|FILE.xib those of an app's own buttons (exit 1 on any)
       buttonkit help [COMMAND]                 show help
       buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version

@@ -13,6 +13,13 @@ extension Option {
         ]
     }
 
+    /// `--assets PATH`: the catalogs a storyboard or XIB named on the
+    /// command line uses, instead of those found in its project.
+    static let assets = Option("assets", value: "PATH", help: "with a storyboard or XIB: an asset catalog to use (repeatable; default every *.xcassets of the file's project)")
+
+    /// `--ignored`: list what a storyboard or XIB holds that was not modelled.
+    static let ignored = Option("ignored", help: "with a storyboard or XIB: list every element and attribute not modelled, with its line")
+
     /// `--version`.
     static let version = Option("version", help: "print the version")
     /// `-h`, `--help`.

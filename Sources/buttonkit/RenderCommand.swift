@@ -12,10 +12,11 @@ enum RenderCommand {
         Option("style", value: "STYLE", help: "draw every picture in light or dark only (default: light over dark where the look changes)"),
         Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)"),
         Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)"),
+        .assets, .ignored,
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
-        usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]",
+        usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib -o DIR [--assets PATH]",
         intro: """
         Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
         labelled strip of its normal, highlighted, selected, selected|highlighted
@@ -30,6 +31,12 @@ enum RenderCommand {
         would truncate or wrap them at that text size, mirrored right to left).
         Inside scripts, ui.svg(control [, { states = "all" }]), ui.svg(bar),
         ui.svg(group) and ui.svg(screen) return pictures as strings.
+        Given a storyboard or XIB instead of a script, it draws the file's own
+        screens, radio groups and buttons (every scene, every state, light and
+        dark), pictures named SCREEN_CONTROL.svg after the scene and the
+        control's id, and says how many things in the file were not modelled
+        (ui.load(FILE).ignored lists them). Colours named in the file come from
+        its project's *.xcassets, or from the catalogs --assets names.
         """,
         options: options)
 
@@ -55,7 +62,11 @@ enum RenderCommand {
         let tree = a.flag("unsafe") ? nil : Confinement()
         var opened: Folder?
         var grants: [Confinement.Grant] = []
-        if tree == nil || !tree!.contains(dir) {
+        // A storyboard outside the tree confines the run to its project
+        // instead (RunCommand.outsideTree): the output folder is then
+        // opened now and granted, wherever it is.
+        let movedTree = tree != nil && LuaContext.isAppFile(script) && RunCommand.outsideTree(script) != nil
+        if tree == nil || !tree!.contains(dir) || movedTree {
             do { opened = try Folder.open(dir, creating: true) } catch {
                 Terminal.err("buttonkit: \(error)")
                 return 1
@@ -67,7 +78,8 @@ enum RenderCommand {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
-        let cards = pictures(ctx, under: traits)
+        let fromFile = LuaContext.isAppFile(script)
+        let cards = pictures(ctx, under: traits, qualified: fromFile)
         let gallery = Gallery.html(cards, script: script, traits: traits)
         do {
             let out = try opened ?? tree!.folder(dir, "render")
@@ -80,6 +92,10 @@ enum RenderCommand {
             return 1
         }
         Terminal.err("rendered \(Gallery.count(cards)) to \(dir)/ (open \(dir)/index.html)")
+        if fromFile {
+            AppFileNotes.ignored(ctx)
+            if a.flag("ignored") { AppFileNotes.listIgnored(ctx) }
+        }
         return 0
     }
 
@@ -89,7 +105,10 @@ enum RenderCommand {
     /// both); a screen is named by its id, else `screen`, `screen-2`, ...
     /// in creation order. Problems come from one audit of every control,
     /// so ids, overlaps and shared labels between them are found too.
-    static func pictures(_ ctx: LuaContext, under o: TraitOverrides = TraitOverrides()) -> [Gallery.Card] {
+    /// `qualified` (a storyboard or XIB named on the command line): every
+    /// control's picture is named by its screen and id (`Checkout:pay`),
+    /// since scenes of one file often reuse ids.
+    static func pictures(_ ctx: LuaContext, under o: TraitOverrides = TraitOverrides(), qualified: Bool = false) -> [Gallery.Card] {
         var cards = ctx.createdScreens.enumerated().map { i, s in
             Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s, under: o))
         }
@@ -101,6 +120,17 @@ enum RenderCommand {
         var options = AuditOptions()
         if let c = o.contentSize { options.contentSizes = [c] }
         if let s = o.userInterfaceStyle { options.styles = [s] }
+        if qualified {
+            for (screen, list) in AppFileNotes.byScreen(ctx) {
+                let problems = AccessibilityAudit.audit(list, options: options)
+                for s in AccessibilityAudit.subjects(list) {
+                    let own = problems.filter { $0.control == s.name }.map { AppFileNotes.qualify($0, screen).description }
+                    cards.append(Gallery.Card(id: AppFileNotes.name(s.name, screen), kind: s.button.kind.rawValue,
+                                              svg: Pictures.strip(s.button, under: o), problems: own))
+                }
+            }
+            return cards
+        }
         let subjects = AccessibilityAudit.subjects(controls)
         let problems = AccessibilityAudit.audit(controls, options: options)
         for s in subjects {

@@ -46,7 +46,13 @@ enum RunCommand {
     /// creates tracked: the context when the script ended well, else the
     /// exit status to return.
     static func executeTracking(_ a: Arguments, command: String, grants: [Confinement.Grant] = []) throws(UsageError) -> Result<LuaContext, ExitStatus> {
-        let opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        var opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        var appFile = a.positionals.first
+        if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let moved = outsideTree(file) {
+            opts.root = moved.root
+            appFile = moved.file
+            Terminal.err("note: \(file) is outside the working tree: the run reads \(moved.root) instead")
+        }
         let ctx: LuaContext
         do { ctx = try LuaContext(options: opts) } catch {
             Terminal.err("buttonkit: \(error)")
@@ -54,9 +60,28 @@ enum RunCommand {
         }
         MemoryFloor.apply(megabytes: opts.maxMemoryMB)
         ctx.trackCreatedControls = true
-        let status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
+        let status: Int32
+        if let file = a.positionals.first, LuaContext.isAppFile(file) {
+            guard a.positionals.count == 1 else {
+                throw UsageError("\(command) takes one storyboard or XIB (\(a.positionals.count) files named: \(a.positionals.joined(separator: " ")))", command: command)
+            }
+            status = executeAppFile(ctx, appFile ?? file, catalogs: a.all("assets"), grants: grants)
+        } else {
+            if !a.all("assets").isEmpty {
+                throw UsageError("--assets is for a storyboard or XIB; a script loads its catalogs with ui.assets(path) or ui.load(file, { assets = ... })", command: command)
+            }
+            status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
+        }
         ctx.limitLaterCallbacks()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
+    }
+
+    /// A storyboard or XIB named on the command line outside the working
+    /// tree: its real path and the project folder the run is confined to
+    /// instead (`AppFileRoot`); nil when it is inside.
+    static func outsideTree(_ file: String) -> (file: String, root: String)? {
+        guard !Confinement().contains(file) else { return nil }
+        return AppFileRoot.of(file)
     }
 
     /// A non-zero exit status, as the error side of `executeTracking`.
@@ -86,6 +111,25 @@ enum RunCommand {
             return 0
         } catch {
             report(error, ctx)
+            return 1
+        }
+    }
+
+    /// Loads a storyboard or XIB named on the command line as a script
+    /// would (`ui.load`, confined alike), so its screens and controls are
+    /// the run's; errors print as the reader words them (file:line:col).
+    static func executeAppFile(_ ctx: LuaContext, _ file: String, catalogs: [String], grants: [Confinement.Grant]) -> Int32 {
+        let chunk = LuaContext.appFileChunk
+        do throws(LuaError) {
+            ctx.setArg(script: file, args: [])
+            try ctx.run(chunk.source, name: chunk.name, args: [file] + catalogs, lockingDown: grants)
+            return 0
+        } catch {
+            // The reader's message says where in the file; a traceback of
+            // the loading chunk would say nothing more.
+            var m = error.message
+            if let i = m.indices.first(where: { m[$0...].hasPrefix("\nstack traceback:") }) { m = String(m[..<i]) }
+            Terminal.err("buttonkit: " + m)
             return 1
         }
     }

@@ -12,7 +12,7 @@ struct APIReferenceTests {
     /// The reference's owner names for each kind.
     static let owners: [(Binding.Kind, String)] = [
         (.button, "button"), (.sortButton, "sortButton"), (.sortBar, "sortBar"), (.radioGroup, "radioGroup"),
-        (.screen, "screen"), (.store, "store"), (.styleBuilder, "builder"),
+        (.screen, "screen"), (.store, "store"), (.styleBuilder, "builder"), (.document, "document"),
     ]
 
     func documented(_ owner: String, _ kind: APIReference.Entry.Kind) -> Set<String> {
@@ -56,6 +56,8 @@ struct APIReferenceTests {
         #expect(id.kind == .field && id.isReadOnly && id.fieldType == "string")
         let taps = ref.entries(matching: "tap").map(\.qualifiedName)
         #expect(taps == ["button:tap", "screen:tap"])
+        #expect(ref.entries(matching: "doc:on").map(\.qualifiedName) == ["document:on"])
+        #expect(ref.entries(matching: "doc.screens").map(\.qualifiedName) == ["document.screens"])
         let make = ref.entries(matching: "ui.button").first?.kind
         #expect(make == .function)
     }

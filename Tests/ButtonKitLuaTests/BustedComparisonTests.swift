@@ -337,7 +337,8 @@ struct BustedComparisonTests {
     @Test func theProjectsSpecsPassWithoutABuildFolder() throws {
         let dir = try CLI.scratch()
         let fm = FileManager.default
-        for name in ["spec", ".busted"] {
+        // examples/: the specs of the app's own files load examples/Shop.
+        for name in ["spec", ".busted", "examples"] {
             try fm.copyItem(at: CLI.root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
         // What a clone has of spec/scratch: its .gitignore only.

@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitIB
 import CLuaShim
 
 /// `ui.audit(target [, options])`: the model's accessibility audit over a
@@ -33,14 +34,17 @@ enum AuditBridge {
     /// The buttons a target stands for.
     static func targets(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> [Button] {
         guard let box = bk_tobox(L, i), let p = box.pointee.obj, let kind = Binding.Kind(rawValue: box.pointee.kind) else {
-            throw .value("control, radio group, sort bar, screen or a list of them expected, got \(Value.typeName(L, i))")
+            throw .value("control, radio group, sort bar, screen, document or a list of them expected, got \(Value.typeName(L, i))")
         }
         switch kind {
         case .button, .sortButton: return [Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()]
         case .radioGroup: return Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue().buttons
         case .sortBar: return Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue().buttons
         case .screen: return Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue().allButtons
-        default: throw .value("control, radio group, sort bar, screen or a list of them expected, got \(Value.typeName(L, i))")
+        // A loaded file: every control of every scene (ids repeated on two
+        // scenes are the scenes' own, as on two screens).
+        case .document: return Unmanaged<IBDocument>.fromOpaque(p).takeUnretainedValue().controls
+        default: throw .value("control, radio group, sort bar, screen, document or a list of them expected, got \(Value.typeName(L, i))")
         }
     }
 

@@ -78,7 +78,7 @@ extension ButtonBinding {
               setting: { L, i throws(BridgeError) in .layoutDirection(try Read.layoutDirectionOverride(L, i)) }),
         Field("adjustsFontForContentSizeCategory", get: { L, b in Value.pushBool(L, b.adjustsFontForContentSizeCategory) },
               setting: { L, i throws(BridgeError) in .adjustsFontForContentSizeCategory(try Read.bool(L, i)) }),
-    ]
+    ] + FileFields.fields
 
     static let sortFields: [Field] = plainFields + [
         Field("key", get: { L, b in Value.pushString(L, sort(b).key) }),

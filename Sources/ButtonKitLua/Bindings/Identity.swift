@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitIB
 import CLuaShim
 
 /// The same Swift object is always the same Lua value while that value
@@ -24,6 +25,7 @@ enum Identity {
             if let b = obj as? Button { ctx.createdControls.append(b) }
             if let s = obj as? Screen { ctx.createdScreens.append(s) }
             if let c = obj as? any SelectionContainer { ctx.createdContainers.append(c) }
+            if let d = obj as? IBDocument { ctx.createdDocuments.append(d) }
         }
         let box = bk_newbox(L, Unmanaged.passRetained(obj).toOpaque(), kind.rawValue)
         if let b = obj as? Button { box?.pointee.bits = b.stateAddress }

@@ -3,7 +3,7 @@ enum Binding {
     /// The kinds of objects Lua can hold; stored in each userdata box so the
     /// C dispatchers serve only their own kind.
     enum Kind: Int32, CaseIterable {
-        case button = 1, sortButton, radioGroup, sortBar, screen, store, styleBuilder
+        case button = 1, sortButton, radioGroup, sortBar, screen, store, styleBuilder, document
 
         /// The name scripts and messages use.
         var name: String {
@@ -15,6 +15,7 @@ enum Binding {
             case .screen: return "screen"
             case .store: return "store"
             case .styleBuilder: return "style builder"
+            case .document: return "document"
             }
         }
     }

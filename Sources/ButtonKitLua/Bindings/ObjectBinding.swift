@@ -181,6 +181,7 @@ extension Binding {
             ("screen", ScreenBinding.binding.fieldNames, ScreenBinding.binding.methodNames),
             ("store", StoreBinding.binding.fieldNames, StoreBinding.binding.methodNames),
             ("styleBuilder", StyleBuilderBinding.binding.fieldNames, StyleBuilderBinding.binding.methodNames),
+            ("document", DocumentBinding.binding.fieldNames, DocumentBinding.binding.methodNames),
         ]
     }
 
@@ -223,6 +224,7 @@ extension Binding {
         case .screen: return ScreenBinding.binding
         case .store: return StoreBinding.binding
         case .styleBuilder: return StyleBuilderBinding.binding
+        case .document: return DocumentBinding.binding
         }
     }
 

@@ -13,6 +13,13 @@ enum ScreenBinding {
             FieldSpec("width", get: { L, s in Value.pushNumber(L, s.width) }),
             FieldSpec("height", get: { L, s in Value.pushNumber(L, s.height) }),
             FieldSpec("controls", get: { L, s in
+                // A loaded scene's screen lists its buttons, as the
+                // contract says of a file's screens: a radio group formed
+                // from outlet collections is listed by its members.
+                if s.allButtons.contains(where: { LuaContext.of(L).fileInfo(of: $0) != nil }) {
+                    Identity.pushButtons(L, s.allButtons)
+                    return
+                }
                 lua_createtable(L, Int32(s.items.count), 0)
                 for (i, it) in s.items.enumerated() { pushItem(L, it); lua_rawseti(L, -2, lua_Integer(i + 1)) }
             }),

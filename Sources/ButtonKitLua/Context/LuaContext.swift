@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitIB
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
@@ -40,6 +41,17 @@ public final class LuaContext {
     var moduleRef: Int32 = LUA_NOREF
     var metatableRefs: [Int32] = Array(repeating: LUA_NOREF, count: Binding.Kind.allCases.count + 1)
     var idCounters: [String: Int] = [:]
+    /// The named colours of the asset catalogs this state loaded
+    /// (`ui.assets`, `ui.load`): what a colour name that is neither a
+    /// system nor a fixed colour's name is looked up in.
+    package var assetColors = AssetColors()
+    /// What the file says of each control `ui.load` made (`ibID`,
+    /// `actions`, ...), by control, for as long as the control lives (the
+    /// document itself may be gone).
+    var fileInfos: [ObjectIdentifier: FileInfo] = [:]
+    /// `doc:on` handlers by token (the Lua function is in the document's
+    /// user value under the same token).
+    var documentHandlers: [Int: DocumentHandler] = [:]
     var nextToken = 1
     /// When set, every button or sort button that gets a Lua value is kept
     /// here, in creation order (`buttonkit render` draws them all).
@@ -52,6 +64,9 @@ public final class LuaContext {
     /// When set, every sort bar and radio group that gets a Lua value, in
     /// creation order: `render` draws each as one picture.
     public internal(set) var createdContainers: [any SelectionContainer] = []
+    /// When set, every document `ui.load` made, in load order (`render` and
+    /// `audit` say how much of each was not modelled).
+    public internal(set) var createdDocuments: [IBDocument] = []
     /// `createdControls` with one control per id, the newest, in creation
     /// order: what a script re-creating a control under one id means.
     public var newestCreatedControls: [Button] { Self.newestByID(createdControls, \.id) }

@@ -121,7 +121,9 @@ public struct APIReference: Sendable {
     /// Entries for a query: `button:tap`, `button.selected`, `ui.button`,
     /// or a bare name (`tap`: every kind's), case-insensitive.
     public func entries(matching query: String) -> [Entry] {
-        let q = query.trimmingSpaces().lowercased()
+        var q = query.trimmingSpaces().lowercased()
+        // Scripts and the docs call a loaded document `doc`: `:help doc:on`.
+        for sep in [":", "."] where q.hasPrefix("doc" + sep) { q = "document" + sep + q.dropFirst(4) }
         let exact = entries.filter { $0.qualifiedName.lowercased() == q || ($0.owner + "." + $0.name).lowercased() == q }
         if !exact.isEmpty { return exact }
         let byName = entries.filter { $0.name.lowercased() == q }

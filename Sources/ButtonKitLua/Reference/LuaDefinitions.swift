@@ -19,7 +19,7 @@ public enum LuaDefinitions {
     /// Section names in the reference that are kinds, with the kind they extend.
     static let kinds: [(String, String?)] = [
         ("button", nil), ("sortButton", "button"), ("sortBar", nil), ("radioGroup", nil),
-        ("screen", nil), ("store", nil), ("builder", nil),
+        ("screen", nil), ("store", nil), ("builder", nil), ("document", nil),
     ]
 
     /// A reference type (`button|table`, `sortButton`) as LuaLS writes it.

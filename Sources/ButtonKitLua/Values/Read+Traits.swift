@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitIB
 import CLuaShim
 
 /// Dynamic colours and traits: a colour that may be a system colour name,
@@ -10,7 +11,16 @@ extension Read {
         guard let s = Value.string(L, i) else {
             throw .value("color expected (a name like 'systemBlue', '#RRGGBB' or ui.rgb(...)), got \(Value.typeName(L, i))")
         }
-        return try model { () throws(ButtonKitError) in try ColorValue(parsing: s) }
+        do { return try ColorValue(parsing: s) } catch {
+            // A colour set of a catalog the script loaded (ui.assets,
+            // ui.load): asked for only when the name is no other colour's.
+            if let c = LuaContext.of(L).assetColors[s] { return c }
+            var m = error.message
+            if LuaContext.of(L).assetColors.count == 0, s.first?.isLetter == true, !s.contains(" "), !m.contains("did you mean") {
+                m += " (an asset catalog's colour needs its catalog loaded first: ui.assets(path) or ui.load(file))"
+            }
+            throw .value(m)
+        }
     }
 
     /// A colour or nil (a field that inherits when cleared).
@@ -41,7 +51,7 @@ extension Read {
     }
 
     /// The keys of a traits table.
-    static let traitKeys = ["style", "tintColor", "contentSize", "layoutDirection"]
+    static let traitKeys = ["style", "tintColor", "contentSize", "layoutDirection", "contrast"]
 
     /// `{ style =, tintColor =, contentSize =, layoutDirection = }`: traits
     /// to look at a control under, each optional (the control's own otherwise).
@@ -53,7 +63,8 @@ extension Read {
         if case .dynamic(.tint)? = tint { throw .value("tintColor: a tint cannot be 'tintColor' (it would name itself)") }
         return TraitOverrides(userInterfaceStyle: try t.read("style", userInterfaceStyle), tintColor: tint,
                               contentSize: try t.read("contentSize", contentSize),
-                              layoutDirection: try t.read("layoutDirection", layoutDirection))
+                              layoutDirection: try t.read("layoutDirection", layoutDirection),
+                              accessibilityContrast: try t.read("contrast", contrast))
     }
 
     /// `"large"`, `"ax5"`, `"accessibilityExtraExtraExtraLarge"`, ….
@@ -68,6 +79,13 @@ extension Read {
     package static func contentSizeOverride(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> ContentSizeCategory? {
         if lua_type(L, i) == LUA_TNIL || Value.string(L, i)?.lowercased() == "unspecified" { return nil }
         return try contentSize(L, i)
+    }
+
+    /// `"normal"` or `"high"` (Increase Contrast: asset colours'
+    /// high-contrast appearances).
+    package static func contrast(_ L: OpaquePointer, _ i: Int32) throws(BridgeError) -> AccessibilityContrast {
+        guard let s = Value.string(L, i) else { throw .value("'normal' or 'high' expected, got \(Value.typeName(L, i))") }
+        return try model { () throws(ButtonKitError) in try AccessibilityContrast(parsing: s) }
     }
 
     /// `"leftToRight"` or `"rightToLeft"`.
@@ -105,7 +123,8 @@ extension Read {
         let tint = try t.read("tintColor", colorValue) ?? Traits.defaultTint
         if case .dynamic(.tint) = tint { throw .value("tintColor: a tint cannot be 'tintColor'") }
         return Traits(userInterfaceStyle: style, tintColor: tint, contentSize: try t.read("contentSize", contentSize) ?? .large,
-                      layoutDirection: try t.read("layoutDirection", layoutDirection) ?? .leftToRight)
+                      layoutDirection: try t.read("layoutDirection", layoutDirection) ?? .leftToRight,
+                      accessibilityContrast: try t.read("contrast", contrast) ?? .normal)
     }
 }
 
