@@ -162,18 +162,7 @@ struct XMLDocumentReader {
 
     /// The first offset of `needle` in `bytes` at or after `from`.
     static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var i = from
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first {
-                var k = 1
-                while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        SourceLines.find(needle, in: bytes, from: from, to: bytes.count)
     }
 
     /// 1-based line and column (in bytes) of an offset.
