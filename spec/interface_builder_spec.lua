@@ -243,6 +243,8 @@ describe("bad input to ui.load", function()
       select(2, pcall(ui.load, STORYBOARD, { classes = { X = "slider" } })))
     assert.matches("bad argument #2 to 'load'", select(2, pcall(ui.load, STORYBOARD, { asets = CATALOG })))
     assert.matches("bad argument #1 to 'assets'", select(2, pcall(ui.assets, {})))
+    -- A catalog the sandbox will not open says so, not "not an asset catalog".
+    assert.matches("/etc/Outside.xcassets: outside the working tree", select(2, pcall(ui.assets, "/etc/Outside.xcassets")), 1, true)
     local doc = ui.load(STORYBOARD)
     assert.has_error(function() doc:screen(42) end, "bad argument #1 to 'screen' (string expected, got number)")
     assert.has_error(function() doc:find() end, "bad argument #1 to 'find' (string expected, got no value)")

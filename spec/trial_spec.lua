@@ -82,3 +82,40 @@ describe("the trial of the pictures", function()
     end
   end)
 end)
+
+describe("a title Interface Builder sized to fit San Francisco", function()
+  -- Inter measures Latin text about 10 % wider than SF: a button Xcode
+  -- sized to its title ("Tap Me" at 17 pt) fits on a device, so the audit
+  -- allows that difference, and still reports a title SF would not fit.
+  local w = ui.measure("Tap Me", "17")
+  local function clipped(fraction)
+    local b = ui.button { id = "tap", title = "Tap Me", frame = { 0, 0, w * fraction, 44 },
+      style = { normal = { font = "17", titleColor = "black" } } }
+    return ui.audit(b, { checks = { "textClipped" } })
+  end
+
+  it("is not reported when SF's width fits", function()
+    assert.are.same({}, clipped(0.94))
+  end)
+
+  it("is reported when even SF's width does not", function()
+    local problems = clipped(0.85)
+    assert.are.equal(1, #problems)
+    assert.matches('title "Tap Me" does not fit', problems[1].message, 1, true)
+  end)
+
+  it("keeps CJK titles at their own width (one em in both fonts)", function()
+    local cw = ui.measure("价格价格", "17")
+    local b = ui.button { id = "cjk", title = "价格价格", frame = { 0, 0, cw * 0.95, 44 },
+      style = { normal = { font = "17", titleColor = "black" } } }
+    assert.are.equal(1, #ui.audit(b, { checks = { "textClipped" } }))
+  end)
+end)
+
+describe("an audit line", function()
+  it("says sizes to hundredths of a point", function()
+    local b = ui.button { id = "x", title = "A", frame = { 0, 0, 79.66666666666666, 34.333333333333314 },
+      style = { normal = { titleColor = "black" } } }
+    assert.are.equal("x: hit target 79.67x34.33 pt < 44x44 pt", ui.audit(b, { checks = { "hitTarget" } })[1].message)
+  end)
+end)

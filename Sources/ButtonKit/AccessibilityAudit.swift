@@ -254,6 +254,7 @@ public enum AccessibilityAudit {
                 do { a = try b.previewAppearance(for: st, under: TraitOverrides(contentSize: size)) } catch { continue }
                 let l = b.titleLayout(of: a)
                 guard let text = a.text, let shown = l.displayedText, l.truncated || l.clippedVertically else { continue }
+                if !l.clippedVertically, l.lines.count == 1, fitsOnDevice(text, a.font, room: l.availableWidth) { continue }
                 // Once per title, at the first size it fails at.
                 guard seen.insert(text).inserted else { continue }
                 out.append(AuditProblem(control: name, state: st, contentSize: size,
@@ -263,6 +264,16 @@ public enum AccessibilityAudit {
             }
         }
         return out
+    }
+
+    /// Whether a one-line title that measures too wide here fits in `room`
+    /// as the device's font draws it (IB sizes buttons to fit SF, which is
+    /// narrower than Inter for Latin text): such a title is not reported.
+    static func fitsOnDevice(_ text: String, _ font: Font, room: Double) -> Bool {
+        let m = TextMetrics.shared
+        let ratio = m.measurer.deviceWidthRatio(of: text)
+        guard ratio < 1 else { return false }
+        return m.width(text, font) * ratio <= room + 0.01
     }
 
     /// Title fonts that do not follow the user's text size, once per font.

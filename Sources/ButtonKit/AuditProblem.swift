@@ -99,7 +99,9 @@ public struct AuditProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// The line a report prints.
     public var description: String {
-        let n = Format.number
+        // Sizes to hundredths of a point: frames laid out by Auto Layout
+        // (79.66666666666666) say nothing more precise that matters.
+        let n = { (v: Double) in Format.number((v * 100).rounded() / 100) }
         switch kind {
         case let .contrast(text, ratio, required, fg, bg):
             return "\(place): contrast \(AuditProblem.ratioText(ratio)):1 < \(n(required)):1 "

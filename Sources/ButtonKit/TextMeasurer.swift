@@ -17,6 +17,16 @@ public protocol TextMeasurer: Sendable {
     var name: String { get }
     /// Whether real font metrics are in use (false: an estimate).
     var isReal: Bool { get }
+    /// How wide the device's font draws `text` against this measurer's
+    /// width (1: the same). Inter is wider than San Francisco for Latin
+    /// text, so a title Interface Builder sized to fit SF measures a little
+    /// too wide here; the clipped-text check allows for that difference.
+    func deviceWidthRatio(of text: String) -> Double
+}
+
+extension TextMeasurer {
+    /// The same widths as a device, unless a measurer knows better.
+    public func deviceWidthRatio(of text: String) -> Double { 1 }
 }
 
 /// A stand-in for tests: every scalar is half an em wide (full-width CJK

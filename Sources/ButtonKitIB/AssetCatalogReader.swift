@@ -11,6 +11,11 @@ struct AssetCatalogReader {
 
     func read(catalog path: String) throws(IBError) -> (AssetColors, Set<String>) {
         guard options.isDirectory(path) else {
+            // A folder the reader may not open (outside a confined run's
+            // tree) says why, rather than seeming to be no catalog.
+            do { _ = try options.listDirectory(path) } catch {
+                if "\(error)".contains("outside the working tree") { throw IBError(file: path, message: "\(error)") }
+            }
             throw IBError(file: path, message: "not an asset catalog folder (expected a folder such as Assets.xcassets)")
         }
         var colors = AssetColors()

@@ -91,7 +91,15 @@ struct IBDocumentBuilder {
                     } else if object.name.hasSuffix("Controller") || object.name == "viewControllerPlaceholder" {
                         ctx.ignore(object, nil, "a scene without a root view (\(object.name)): no screen is made for it")
                     } else {
-                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled")
+                        // A view beside the root view (an outlet's view shown
+                        // later): not on the scene's screen. Its buttons are
+                        // named one by one, so none is dropped unseen.
+                        let buttons = Self.buttons(in: object)
+                        let held = buttons.isEmpty ? "" : " (it holds \(buttons.count) button\(buttons.count == 1 ? "" : "s"), listed below)"
+                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled\(held)")
+                        for b in buttons {
+                            ctx.ignore(b, nil, "a button in \(IBDocumentBuilder.article(object.name)) \(object.name) outside the scene's root view: on no screen")
+                        }
                     }
                 }
             }
@@ -123,6 +131,16 @@ struct IBDocumentBuilder {
     static func article(_ word: String) -> String {
         guard let f = word.first else { return "a" }
         return "aeiouAEIOU".contains(f) ? "an" : "a"
+    }
+
+    /// Every `button` element beneath `node`, in document order.
+    static func buttons(in node: XMLNode) -> [XMLNode] {
+        var out: [XMLNode] = []
+        for c in node.children {
+            if c.name == "button" { out.append(c) }
+            out += buttons(in: c)
+        }
+        return out
     }
 
     static func sceneName(_ o: XMLNode) -> String {

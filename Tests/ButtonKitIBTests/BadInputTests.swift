@@ -27,6 +27,48 @@ import ButtonKit
         do { _ = try Fixtures.load(bytes: bytes); return nil } catch { return error }
     }
 
+    /// A view beside a scene's root view (an outlet's view shown later) is
+    /// on no screen; its buttons are each listed, not dropped unseen.
+    @Test func buttonsOutsideTheRootViewAreListed() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14490" targetRuntime="iOS.CocoaTouch">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <viewController id="vc" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="root">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" id="in">
+                                        <rect key="frame" x="10" y="10" width="100" height="44"/>
+                                        <state key="normal" title="In"/>
+                                    </button>
+                                </subviews>
+                            </view>
+                        </viewController>
+                        <view contentMode="scaleToFill" id="extra">
+                            <rect key="frame" x="0.0" y="0.0" width="240" height="128"/>
+                            <subviews>
+                                <button opaque="NO" contentMode="scaleToFill" id="out">
+                                    <rect key="frame" x="0" y="0" width="100" height="44"/>
+                                    <state key="normal" title="Out"/>
+                                </button>
+                            </subviews>
+                        </view>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+        let doc = try Fixtures.load(bytes: Array(text.utf8), name: "case.storyboard")
+        #expect(doc.find("In") != nil && doc.find("Out") == nil)
+        let view = try #require(doc.ignored.first { $0.element == "view" && $0.reason.contains("in the scene") })
+        #expect(view.reason.contains("holds 1 button"), "\(view)")
+        let button = try #require(doc.ignored.first { $0.element == "button" })
+        #expect(button.line == 20 && button.reason.contains("outside the scene's root view: on no screen"), "\(button)")
+    }
+
     @Test func malformedXMLNamesLineAndColumn() throws {
         let e = try #require(error(Self.head + "\n<view id=\"a\"><rect key=\"frame\" x=\"0\" y=\"0\" width=\"10\" height=\"10\"/></wrong>\n" + Self.tail))
         #expect(e.file == "/tmp/case.storyboard")
