@@ -102,6 +102,8 @@ describe("ui.load on a storyboard", function()
     local token = doc:on("pay:", function(control, event) calls[#calls + 1] = control.id .. " " .. event end)
     doc:on("payPressed:", function(control, event) calls[#calls + 1] = control.id .. " " .. event end)
     local screen = doc:screen("Checkout")
+    -- Printed, the group counts once and its buttons are said too, as #controls counts them.
+    assert.are.equal("<screen Checkout 375x667 5 controls, " .. #screen.controls .. " buttons>", tostring(screen))
     assert.are.equal(doc:find("pay"), screen:tap(100, 600))
     assert.are.same({ "pay touchDown", "pay touchUpInside" }, calls)
     assert.is_true(doc:off(token))

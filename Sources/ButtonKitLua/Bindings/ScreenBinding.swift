@@ -45,7 +45,13 @@ enum ScreenBinding {
             MethodSpec("touchCancel") { L in Host.run(L, ScreenBinding.touchCancel) },
             MethodSpec("find") { L in Host.run(L, ScreenBinding.find) },
         ],
-        summary: { s in "<screen \(s.id.map { $0 + " " } ?? "")\(Format.number(s.width))x\(Format.number(s.height)) \(s.items.count) controls>" })
+        summary: { s in
+            // A group counts as one control; its buttons are said too when
+            // they differ (a loaded scene's `controls` lists the buttons).
+            let buttons = s.allButtons.count
+            let count = buttons == s.items.count ? "\(buttons) controls" : "\(s.items.count) controls, \(buttons) buttons"
+            return "<screen \(s.id.map { $0 + " " } ?? "")\(Format.number(s.width))x\(Format.number(s.height)) \(count)>"
+        })
 
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> Screen {
