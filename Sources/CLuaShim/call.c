@@ -85,6 +85,8 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
         atomic_store(&st->deadline[level], 0);
         bk_channel_restore_deadline(shown_before, shown_limit_before);
     }
+    /* A refusal still waiting for its retry when the call ends had none. */
+    if (st->refusal_pending) { st->mem_exceeded = 1; st->refusal_pending = 0; }
     int kind = status == LUA_OK ? BK_OK : classify(st, status, level);
     if (st->firing && st->fire_level >= level) {
         /* The limit belonged to this call: a script that caught it and

@@ -21,7 +21,18 @@ double bk_now(void) { return (double)bk_now_ns() * 1e-9; }
  * while Lua code runs under a protected call (in_host == 0). Everywhere
  * else (host functions, the driver code that sets states up and reads
  * results) allocations go through, so a refused allocation always lands in
- * a pcall; the overrun is raised when control is back in C (see call.c). */
+ * a pcall; the overrun is raised when control is back in C (see call.c).
+ *
+ * When a refusal sticks. Lua's core answers a refusal with an emergency
+ * collection (which only frees) and asks again for the very same block
+ * (pointer, old size or tag, new size) once: if that retry succeeds, the
+ * collection made room and nothing sticks. Anything else makes it stick at
+ * once: the same request refused twice in a row (the retry failed: Lua
+ * raises), or any other allocation coming first (lauxlib's buffers, which
+ * string.rep and table.concat use, raise on the first refusal and never
+ * retry). A request that merely looks like the retry, made by the script
+ * after it caught the error, always comes second: the refusal stuck at the
+ * retry that failed, and nothing takes a stuck refusal back. */
 static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     bk_state *st = (bk_state *)ud;
     if (nsize == 0) {
@@ -30,31 +41,31 @@ static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     size_t old = ptr ? osize : 0;
     size_t used = st->used - old + nsize;
+    int again = st->refusal_pending && st->refused_ptr == ptr && st->refused_osize == osize && st->refused_size == nsize;
     /* `ceiling` is the limit, or SIZE_MAX for none: one comparison. */
     if (used > st->ceiling && nsize > old && !st->in_host) {
         st->mem_refused = 1;
-        /* Sticky at once: lauxlib's buffers (string.rep, table.concat)
-         * ask the allocator directly and raise on the first refusal. The
-         * core collects and asks again for the same block: if that retry
-         * succeeds, the collection made room and nothing sticks. */
-        if (!st->refusal_pending) st->exceeded_before = st->mem_exceeded;
-        st->mem_exceeded = 1;
+        if (st->refusal_pending) {
+            st->mem_exceeded = 1;  /* the retry failed (or the last refusal had none) */
+            st->refusal_pending = 0;
+            return NULL;
+        }
         st->refusal_pending = 1;
         st->refused_ptr = ptr;
+        st->refused_osize = osize;
         st->refused_size = nsize;
         return NULL;
     }
     void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (!p) return NULL;
     if (st->refusal_pending) {
-        if (st->refused_ptr == ptr && st->refused_size == nsize) st->mem_exceeded = st->exceeded_before;
+        if (!again) st->mem_exceeded = 1;  /* another request came first: no retry */
         st->refusal_pending = 0;
     }
     st->used = used;
     if (used > st->peak) st->peak = used;
     return p;
 }
-
 
 bk_state *bk_state_of(lua_State *L) { return bk_st(L); }
 void *bk_host(lua_State *L) { return bk_st(L)->host; }
