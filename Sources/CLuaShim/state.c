@@ -7,7 +7,6 @@
 #include <string.h>
 #include <stdio.h>
 #include <unistd.h>
-#include <sys/resource.h>
 
 long long bk_now_ns(void) {
     struct timespec ts;
@@ -57,6 +56,18 @@ static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    if (!p && bk_floor_lift()) {
+        /* The kernel's floor refused. Refusing Lua code is safe (Lua
+         * raises, in a pcall) but host code cannot be refused (its Lua API
+         * calls would raise through Swift), so the floor steps aside and
+         * the block is allocated; either way the ceiling was reached for
+         * good and the call fails with it. */
+        st->mem_refused = 1;
+        st->mem_exceeded = 1;
+        st->refusal_pending = 0;
+        if (!st->in_host) return NULL;
+        p = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    }
     if (!p) return NULL;
     if (st->refusal_pending) {
         if (!again) st->mem_exceeded = 1;  /* another request came first: no retry */
@@ -166,32 +177,4 @@ void bk_push_timeout_message(lua_State *L, double seconds) {
         lua_pushfstring(L, "time limit exceeded (%I s)", (lua_Integer)seconds);
     else
         lua_pushfstring(L, "time limit exceeded (%f s)", (lua_Number)seconds);
-}
-
-/* The process's data segment (heap, private writable mappings), in bytes,
- * as /proc/self/statm counts it; 0 when it cannot be read. */
-static size_t data_bytes(void) {
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f) return 0;
-    unsigned long size, resident, shared, text, lib, data;
-    int n = fscanf(f, "%lu %lu %lu %lu %lu %lu", &size, &resident, &shared, &text, &lib, &data);
-    fclose(f);
-    if (n != 6) return 0;
-    long page = sysconf(_SC_PAGESIZE);
-    return (size_t)data * (size_t)(page > 0 ? page : 4096);
-}
-
-size_t bk_memory_floor(size_t limit) {
-    if (!limit) return 0;
-    /* What the process holds now, twice the ceiling (a string the script
-     * made and the host's copy of it are both counted once in the
-     * ceiling's accounting, at worst) and room for the runtime's own. */
-    size_t slack = (size_t)64 << 20;
-    size_t want = data_bytes() + (limit > ((size_t)-1 - slack) / 3 ? (size_t)-1 / 2 : 2 * limit + slack);
-    struct rlimit cur;
-    if (getrlimit(RLIMIT_DATA, &cur) != 0) return 0;
-    if (cur.rlim_cur != RLIM_INFINITY && cur.rlim_cur <= want) return (size_t)cur.rlim_cur;  /* already tighter */
-    if (cur.rlim_max != RLIM_INFINITY && want > cur.rlim_max) want = (size_t)cur.rlim_max;
-    struct rlimit r = { .rlim_cur = want, .rlim_max = cur.rlim_max };
-    return setrlimit(RLIMIT_DATA, &r) == 0 ? want : 0;
 }

@@ -87,6 +87,12 @@ void bk_charge(lua_State *L, ptrdiff_t delta);
  * the allocation). Never loosens a tighter limit. Returns the limit in force
  * (bytes), 0 when none was set. */
 size_t bk_memory_floor(size_t limit);
+/* Lifts the floor (the soft limit back to what it was before): for the
+ * host's own work, which Swift cannot survive being refused (an allocation
+ * that fails ends the process). 1 when a floor was in force and is lifted. */
+int bk_floor_lift(void);
+/* Puts a lifted floor back (nothing when none was set). */
+void bk_floor_restore(void);
 
 /* The protected call. Calls the function below `nargs` arguments with a
  * traceback handler, under the memory ceiling; `timeout` > 0 sets a deadline
