@@ -87,6 +87,34 @@ struct OutOfBandLimitTests {
         }
     }
 
+    /// What the framework runs between tests reads package.loaded raw (a
+    /// spec's __pairs on it looped there, with no test's deadline), and a
+    /// file-end hook a spec adds runs under a deadline of its own, failing
+    /// its file alone: each hung `test --timeout 2` for good.
+    @Test func codeBetweenTestsIsBounded() throws {
+        let dir = try specTree([
+            "a_loaded_spec.lua": """
+            it('poison', function()
+              setmetatable(package.loaded, { __pairs = function() while true do end end, __newindex = function() while true do end end })
+            end)
+            it('after', function() end)
+            """,
+            "b_hook_spec.lua": "table.insert(require('busted').file_end_hooks, function() while true do end end)\nit('b', function() end)\n",
+            "c_next_spec.lua": "it('next file', function() end)\n",
+        ])
+        var runs: [(String, Spawned)] = []
+        for mode in [["--sandbox"], [], ["--jobs", "2"]] {
+            let args = ["test", "-o", "plain", "--timeout", "2"] + mode
+            runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+        }
+        for (what, p) in runs {
+            let r = p.finish(limit: 60)
+            #expect(!r.timedOut && r.exitCode == 1, "\(what): \(r.summary)")
+            #expect(r.stdout.contains("a file_end_hooks function failed: spec/b_hook_spec.lua:1: time limit exceeded (2 s)"), "\(what): \(r.stdout)")
+            #expect(r.stdout.hasSuffix("4 passed, 1 failed, 0 pending\n"), "\(what): \(r.stdout)")
+        }
+    }
+
     /// A worker that stops itself cannot end itself either: the runner,
     /// watching the worker's deadline from outside, kills it, reports the
     /// test as timed out and runs the rest of the file in a new worker.
