@@ -136,6 +136,10 @@ void bk_channel_restore_deadline(long long deadline_ns, double shown);
 /* host.c: raises the ceiling's error (and makes it stick). */
 int bk_memory_error(lua_State *L);
 
+/* floor.c: os.execute and io.popen start their program without the floor
+ * (replaces them in the state's libraries). */
+void bk_floor_wrap_spawners(lua_State *L);
+
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);
 

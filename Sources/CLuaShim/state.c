@@ -108,6 +108,7 @@ void bk_charge(lua_State *L, ptrdiff_t delta) {
 
 static int open_body(lua_State *L) {
     luaL_openlibs(L);
+    bk_floor_wrap_spawners(L);
     return bk_limits_install(L);
 }
 

@@ -291,6 +291,25 @@ struct OutOfBandLimitTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out/button2.svg").path), "\(r.summary)")
     }
 
+    /// The floor is the script's, not its children's: a program started
+    /// with os.execute or io.popen has the limit the process had before
+    /// (python allocating 300 MB failed under --max-memory 50), and the
+    /// floor is back in force once it started.
+    @Test func childrenDoNotInheritTheFloor() throws {
+        let code = """
+        print(os.execute("head -c 300000000 /dev/zero | python3 -c 'import sys; x = sys.stdin.buffer.read(); print(len(x))'"))
+        local p = io.popen("grep '^Max data size' /proc/self/limits") print(p:read("a")) p:close()
+        for l in io.lines("/proc/self/limits") do if l:match("^Max data size") then print(l) end end
+        print(pcall(io.popen, "ls", "x"))
+        """
+        let r = try Spawned.run(["run", "--unsafe", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 5 && lines[0] == "300000000" && lines[1] == "true\texit\t0", "\(r.summary)")
+        #expect(lines.count >= 5 && lines[2].contains("unlimited            unlimited"), "\(r.summary)")
+        #expect(lines.count >= 5 && !lines[4].contains("unlimited            unlimited"), "\(r.summary)")
+        #expect(r.stdout.contains("bad argument #2 to 'io.popen' (invalid mode)"), "\(r.summary)")
+    }
+
     // MARK: What keeps working
 
     /// A user's own hook runs, and does not keep the limit from firing.
