@@ -266,6 +266,30 @@ struct OutOfBandLimitTests {
         #expect(r.peakMB < 100, "peak RSS \(r.peakMB) MB under a 50 MB ceiling")
     }
 
+    /// A nested value is charged whole before the host copies it: 500
+    /// references to a 1 MB string one table down in `info` are 500 MB of
+    /// copies, which the floor refused in the middle of Swift code ("Fatal
+    /// error: failed to allocate", signal 6). A value the host rejects
+    /// (a cycle) is still told apart, and a plain nested one still stored.
+    @Test func nestedValuesAreChargedWhole() throws {
+        let code = """
+        local big = string.rep("x", 1024 * 1024)
+        local inner = {} for i = 1, 500 do inner[i] = big end
+        print(pcall(function() ui.button().info = { inner } end))
+        """
+        let r = try Spawned.run(["run", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
+        #expect(r.exitCode == 1 && r.signal == nil, "\(r.summary)")
+        #expect(r.stdout == "false\tnot enough memory (limit 50 MB)\n", "\(r.summary)")
+        #expect(r.stderr.contains("memory limit exceeded (50 MB"), "\(r.stderr)")
+        let fine = try Spawned.run(["run", "--max-memory", "50", "-e", """
+        local t = {} t[1] = t t[2] = t
+        print(select(2, pcall(function() ui.button().info = t end)))
+        local s = {} for i = 1, 1000 do s[i] = { x = "abc", y = { 1, 2, 3 } } end
+        local b = ui.button() b.info = s print(#b.info, b.info[1000].y[3])
+        """], in: try CLI.scratch(), limit: 60)
+        #expect(fine.exitCode == 0 && fine.stdout.contains("(table nested too deeply (or a cycle))\n1000\t3\n"), "\(fine.summary)")
+    }
+
     /// The kernel's floor is in force in the processes that run scripts.
     @Test func theKernelFloorIsSet() throws {
         let read = "for l in io.lines('/proc/self/limits') do if l:match('^Max data size') then print(l) end end"
