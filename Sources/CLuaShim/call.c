@@ -116,7 +116,7 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
     /* A call that reports the ceiling itself (a test, through
      * limited_call) leaves it behind; others pass it up to their caller. */
     if (absorb && kind == BK_ERR_MEMORY) st->mem_exceeded = saved_exceeded;
-    if (level == 1) { st->mem_refused = 0; st->mem_exceeded = 0; }
+    if (level == 1) { st->mem_refused = 0; st->mem_exceeded = 0; bk_channel_end_gap(); }
     return kind;
 }
 

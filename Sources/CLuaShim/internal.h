@@ -132,6 +132,8 @@ int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
  * shown before (restore it when the call returns). No-ops outside workers. */
 long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown);
 void bk_channel_restore_deadline(long long deadline_ns, double shown);
+/* The outermost call returned: nothing of the worker's runs, no gap shown. */
+void bk_channel_end_gap(void);
 
 /* host.c: raises the ceiling's error (and makes it stick). */
 int bk_memory_error(lua_State *L);

@@ -150,6 +150,10 @@ const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
  * clock every process shares; 0 = none), and the limit it stands for, in
  * seconds: the runner ends a worker still running at it plus the grace. */
 long long bk_channel_region_deadline(const bk_channel_region *r, double *shown);
+/* A worker's timeout, for code between the calls that have deadlines (0:
+ * none): while no call's deadline is shown, the runner sees the time since
+ * the last call returned plus this, and ends a worker stuck there. */
+void bk_channel_set_gap(double seconds);
 /* Seconds a fired time limit gives the call it belongs to before the process
  * that runs it ends (the runner waits this and a second more). */
 double bk_grace_seconds(void);
