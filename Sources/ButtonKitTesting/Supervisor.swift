@@ -95,7 +95,8 @@ public struct Supervisor {
     /// A killed worker's test's message.
     static func overrun(_ limit: Double) -> String {
         func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
-        return "time limit exceeded (\(text(limit)) s): still running \(text(bk_grace_seconds())) s past it, so the runner ended its worker"
+        // What the watchdog waited: the grace and the second after it.
+        return "time limit exceeded (\(text(limit)) s): still running \(text(bk_grace_seconds() + 1)) s past it, so the runner ended its worker"
     }
 
     /// Runs `files`; `handle` gets every event in file order and returns
