@@ -387,6 +387,29 @@ struct OutOfBandLimitTests {
         #expect(p.wait() == 0)
     }
 
+    /// A second Ctrl-C ends a REPL whose line cannot be stopped (a loop in
+    /// a debug hook) with exit 130, past every way out that writes the
+    /// history: the lines before it are on disk already.
+    @Test func aSecondCtrlCKeepsTheHistory() throws {
+        let dir = try CLI.scratch()
+        let history = dir.appendingPathComponent("history").path
+        let p = try PTY([CLI.binary.path, "repl", "--history", history])
+        _ = p.read(until: "leave\r\n> ")
+        p.send("kept=42\r")
+        _ = p.read(until: "> ")
+        p.send("debug.sethook(function() debug.sethook() while true do end end, 'c') print(1)\r")
+        let before = Self.cpuTicks(p.pid)
+        let waitUntil = Date().addingTimeInterval(10)
+        while Self.cpuTicks(p.pid) < before + 20 && Date() < waitUntil { _ = p.read(timeout: 0.05) }
+        p.send("\u{03}")
+        _ = p.read(timeout: 0.3)
+        p.send("\u{03}")
+        _ = p.read(timeout: 2)
+        #expect(p.wait() == 130, "\(p.transcript.debugDescription)")
+        let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+        #expect(saved.contains("kept=42"), "history: \(saved.debugDescription)")
+    }
+
     /// With no timeout, Ctrl-C stops it; Tab over a table whose __pairs
     /// loops offers nothing after a moment instead of freezing the editor.
     @Test func ctrlCStopsALoopingTostringAndTabDoesNotHang() throws {
