@@ -120,7 +120,8 @@ struct OutOfBandLimitTests {
     /// An output handler runs in the runner under the test timeout,
     /// confined or not: one that loops on a test's end is stopped, dropped
     /// for the rest of the run, and the run ends with its report (without
-    /// --sandbox it had no deadline at all and hung the run).
+    /// --sandbox it had no deadline at all and hung the run); one stuck in
+    /// a debug hook is given up on the same way (its thread parked).
     @Test func aLoopingOutputHandlerIsDropped() throws {
         let dir = try specTree(["a_spec.lua": "it('a', function() end)\nit('b', function() end)\n"])
         try """
@@ -131,21 +132,39 @@ struct OutOfBandLimitTests {
           return handler
         end
         """.write(to: dir.appendingPathComponent("h.lua"), atomically: true, encoding: .utf8)
+        // Stuck where the hook cannot reach: the grace ended the runner,
+        // summary and reports lost.
+        try """
+        return function(options)
+          local busted = require('busted')
+          local handler = require('busted.outputHandlers.base')()
+          busted.subscribe({ 'test', 'end' }, function()
+            debug.sethook(function() debug.sethook() while true do end end, "c") print("x")
+          end)
+          return handler
+        end
+        """.write(to: dir.appendingPathComponent("stuck.lua"), atomically: true, encoding: .utf8)
         var runs: [(String, Spawned)] = []
-        for mode in [["--sandbox"], []] {
-            let args = ["test", "-o", "./h.lua", "--timeout", "2", "--junit", "junit-\(mode.count).xml"] + mode
-            runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+        for handler in ["h", "stuck"] {
+            for mode in [["--sandbox"], []] {
+                let args = ["test", "-o", "./\(handler).lua", "--timeout", "2", "--junit", "junit-\(handler)-\(mode.count).xml"] + mode
+                runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+            }
         }
         for (what, p) in runs {
             let r = p.finish(limit: 60)
             #expect(!r.timedOut && r.exitCode == 1, "\(what): \(r.summary)")
-            #expect(r.stderr.contains("the output handler failed: time limit exceeded (2 s)"), "\(what): \(r.stderr)")
+            let message = what.contains("stuck") ? "the output handler failed: time limit exceeded (2 s) in code that cannot be interrupted: a debug hook at ./stuck.lua:5"
+                : "the output handler failed: time limit exceeded (2 s)"
+            #expect(r.stderr.contains(message), "\(what): \(r.stderr)")
             #expect(r.stderr.contains("the output handler is dropped for the rest of the run"), "\(what): \(r.stderr)")
             #expect(r.seconds < 20, "\(what): \(r.seconds) s")
         }
-        for mode in [1, 0] {
-            let text = (try? String(contentsOf: dir.appendingPathComponent("junit-\(mode).xml"), encoding: .utf8)) ?? ""
-            #expect(text.contains("tests=\"2\""), "no report for mode \(mode): \(text.prefix(300))")
+        for handler in ["h", "stuck"] {
+            for mode in [1, 0] {
+                let text = (try? String(contentsOf: dir.appendingPathComponent("junit-\(handler)-\(mode).xml"), encoding: .utf8)) ?? ""
+                #expect(text.contains("tests=\"2\""), "no report for \(handler) mode \(mode): \(text.prefix(300))")
+            }
         }
     }
 

@@ -87,15 +87,41 @@ public final class LuaHandlerReporter: Reporter {
         }
         try ctx.call(nargs: 2, nresults: 1, timeout: ctx.options.timeout)
         hostRef = luaL_ref(L, bk_registryindex())
+        // Events run on a thread of their own (with a timeout): a handler
+        // stuck where hooks cannot reach parks that thread instead of
+        // ending the runner, and the runner gives up waiting for it.
+        if ctx.options.timeout > 0 { bk_set_stuck_handler(L, bk_stuck_park, nil) }
     }
+
+    /// The thread events run on when there is a timeout.
+    private let thread = HandlerThread()
+    /// Handlers given up on: their state belongs to a parked thread and is
+    /// never closed (closing it would run Lua under that thread's feet).
+    nonisolated(unsafe) private static var abandoned: [LuaContext] = []
 
     /// Set once an event overran the timeout: the handler is not called
     /// again, so the run (its summary, its reports) ends as it would have.
     private var dropped = false
 
     /// Calls `host[name](args...)`; a failure is counted and shown once.
-    private func call(_ name: String, nresults: Int32 = 0, _ push: (OpaquePointer) -> Int32) {
+    private func call(_ name: String, nresults: Int32 = 0, _ push: @escaping (OpaquePointer) -> Int32) {
         guard !dropped else { return }
+        let timeout = ctx.options.timeout
+        guard timeout > 0 else { callHere(name, nresults: nresults, push); return }
+        // The in-state limit, its grace, and a second more so the stuck
+        // thread's own message comes first.
+        let returned = thread.run(within: timeout + bk_grace_seconds() + 1) { [self] in callHere(name, nresults: nresults, push) }
+        if !returned {
+            failures += 1
+            dropped = true
+            Self.abandoned.append(ctx)
+            let line = Array("buttonkit: the output handler is dropped for the rest of the run\n".utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Calls `host[name](args...)` on this thread.
+    private func callHere(_ name: String, nresults: Int32, _ push: (OpaquePointer) -> Int32) {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }

@@ -123,6 +123,10 @@ void bk_interrupt(lua_State *L);
 void bk_set_activity(lua_State *L, const char *text);
 /* Last words when code cannot be interrupted (see bk_stuckfn). */
 void bk_set_stuck_handler(lua_State *L, bk_stuckfn fn, void *ud);
+/* A stuck handler that parks the thread for good instead of ending the
+ * process (give to bk_set_stuck_handler): for a state run on a thread of
+ * its own, which another thread gives up waiting for. */
+void bk_stuck_park(void *ud, const char *message, size_t len);
 
 /* Ctrl-C for a REPL: install once; aim it at the state that runs code now
  * (NULL between evaluations). bk_sigint_take reads and clears "pressed". */
