@@ -117,6 +117,37 @@ struct OutOfBandLimitTests {
         }
     }
 
+    /// Script code the framework runs between tests with no deadline of a
+    /// test's — a spy's revert assigning through a __newindex that loops —
+    /// is watched by the runner (the worker's gap deadline): the worker is
+    /// ended, the file says why, and its remaining tests run in a new
+    /// worker. It hung `test --timeout 1` for good.
+    @Test func aWorkerStuckBetweenTestsIsEnded() throws {
+        let dir = try specTree([
+            "a_spy_spec.lua": """
+            it('leaves a spy whose revert loops', function()
+              local t = { f = function() end }
+              spy.on(t, 'f')
+              rawset(t, 'f', nil)
+              setmetatable(t, { __newindex = function() while true do end end })
+            end)
+            it('after', function() end)
+            """,
+            "b_next_spec.lua": "it('next file', function() end)\n",
+        ])
+        var runs: [(String, Spawned)] = []
+        for mode in [["--sandbox"], [], ["--jobs", "2"]] {
+            let args = ["test", "-o", "plain", "--timeout", "1"] + mode
+            runs.append((args.joined(separator: " "), try Spawned.start(args, in: dir)))
+        }
+        for (what, p) in runs {
+            let r = p.finish(limit: 60)
+            #expect(!r.timedOut && r.exitCode == 1, "\(what): \(r.summary)")
+            #expect(r.stdout.contains("time limit exceeded (1 s) between tests: still running 3 s past it, so the runner ended its worker"), "\(what): \(r.stdout)")
+            #expect(r.stdout.hasSuffix("3 passed, 1 failed, 0 pending\n"), "\(what): \(r.stdout)")
+        }
+    }
+
     /// An output handler runs in the runner under the test timeout,
     /// confined or not: one that loops on a test's end is stopped, dropped
     /// for the rest of the run, and the run ends with its report (without
