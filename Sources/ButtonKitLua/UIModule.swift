@@ -234,6 +234,15 @@ enum UIModule {
                 o.layoutDirection = try t.read("layoutDirection", Read.layoutDirection)
             }
         }
+        // Drawn with the kernel's floor lifted: the picture grows with the
+        // titles, and Swift cannot survive a refusal midway.
+        try MemoryFloor.lifted { () throws(BridgeError) in try push(kind, p, all: all, under: o, a) }
+        return 1
+    }
+
+    /// Pushes the picture `ui.svg` asked for.
+    private static func push(_ kind: Binding.Kind, _ p: UnsafeMutableRawPointer, all: Bool, under o: TraitOverrides, _ a: Args) throws(BridgeError) {
+        let L = a.L
         switch kind {
         case .button, .sortButton:
             let b = Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
@@ -249,6 +258,5 @@ enum UIModule {
         default:
             throw a.expected(1, "control or screen")
         }
-        return 1
     }
 }

@@ -93,9 +93,10 @@ public struct Supervisor {
     }
 
     /// A killed worker's test's message.
-    static func overrun(_ limit: Double) -> String {
+    static func overrun(_ limit: Double, betweenTests: Bool = false) -> String {
         func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v) }
-        return "time limit exceeded (\(text(limit)) s): still running \(text(bk_grace_seconds())) s past it, so the runner ended its worker"
+        // What the watchdog waited: the grace and the second after it.
+        return "time limit exceeded (\(text(limit)) s)\(betweenTests ? " between tests" : ""): still running \(text(bk_grace_seconds() + 1)) s past it, so the runner ended its worker"
     }
 
     /// Runs `files`; `handle` gets every event in file order and returns
@@ -242,6 +243,15 @@ public struct Supervisor {
                     queue.insert(f, at: 0)
                     return
                 }
+            } else if let limit = child.endedForTime, state[f].restarts < 20 {
+                // Killed between tests (the gap's deadline): the framework's
+                // code, or what Lua ran there, was stuck. The file says so,
+                // and its remaining tests run in a new worker.
+                let message = Self.overrun(limit, betweenTests: true)
+                state[f].events.append(.result(.fileError(files[f], message)))
+                state[f].restarts += 1
+                queue.insert(f, at: 0)
+                return
             } else {
                 var message = "the worker running \(files[f]) ended (\(ExitStatus.describe(status))) before the file finished"
                 if state[f].resultCount > 0 {

@@ -48,6 +48,9 @@ enum Worker {
         // The kernel's floor under the per-file ceiling: the worker runs
         // only the spec's code, so the whole process may be held to it.
         MemoryFloor.apply(megabytes: options.maxMemoryMB)
+        // The runner watches the worker between tests too (the framework's
+        // code, a finalizer Lua runs there), as long as a test may take.
+        bk_channel_set_gap(options.timeout)
         // Echoed prints share standard output with the runner's own lines:
         // line by line, so neither can cut through a line of the other.
         if options.echoOutput && !options.echoToStandardError { bk_stdout_line_buffered() }

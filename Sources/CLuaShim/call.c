@@ -85,6 +85,8 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
         atomic_store(&st->deadline[level], 0);
         bk_channel_restore_deadline(shown_before, shown_limit_before);
     }
+    /* A refusal still waiting for its retry when the call ends had none. */
+    if (st->refusal_pending) { st->mem_exceeded = 1; st->refusal_pending = 0; }
     int kind = status == LUA_OK ? BK_OK : classify(st, status, level);
     if (st->firing && st->fire_level >= level) {
         /* The limit belonged to this call: a script that caught it and
@@ -114,7 +116,7 @@ static int call_impl(lua_State *L, int nargs, int nresults, long long deadline, 
     /* A call that reports the ceiling itself (a test, through
      * limited_call) leaves it behind; others pass it up to their caller. */
     if (absorb && kind == BK_ERR_MEMORY) st->mem_exceeded = saved_exceeded;
-    if (level == 1) { st->mem_refused = 0; st->mem_exceeded = 0; }
+    if (level == 1) { st->mem_refused = 0; st->mem_exceeded = 0; bk_channel_end_gap(); }
     return kind;
 }
 

@@ -14,31 +14,56 @@ int bk_memory_error(lua_State *L) {
     return lua_error(L);
 }
 
-/* Up to this many entries of a table argument are counted before the host
- * runs; what lies beyond is counted once stored (the footprint's recount). */
-#define COUNTED_ENTRIES 1024
+/* The walk of the arguments below is bounded: it goes as deep as the host
+ * reads a nested value (Read+JSON: 64 levels, deeper is an error there),
+ * visits this many entries at most (what lies beyond is counted once
+ * stored, by the footprint's recount), and stops as soon as the count
+ * passes what the ceiling has left, so it costs no more than the copy it
+ * stands for. */
+#define COUNTED_DEPTH 64
+#define COUNTED_ENTRIES (1 << 20)
+/* What the host's copy of one entry costs beyond its strings, at least. */
+#define ENTRY_BYTES 16
 
-/* The bytes the host may copy out of the arguments from `from` on: their
- * strings, and the strings of tables one level down, read raw. */
-static size_t incoming(lua_State *L, int from) {
-    size_t n = 0;
-    int top = lua_gettop(L);
-    for (int i = from; i <= top; i++) {
-        int t = lua_type(L, i);
-        if (t == LUA_TSTRING) {
-            n += lua_rawlen(L, i);
-        } else if (t == LUA_TTABLE && lua_checkstack(L, 3)) {
-            int k = 0;
-            lua_pushnil(L);
-            while (k++ < COUNTED_ENTRIES && lua_next(L, i)) {
-                if (lua_type(L, -1) == LUA_TSTRING) n += lua_rawlen(L, -1);
-                if (lua_type(L, -2) == LUA_TSTRING) n += lua_rawlen(L, -2);
-                lua_pop(L, 1);
-            }
-            if (k > COUNTED_ENTRIES) lua_pop(L, 1);  /* the key left by an unfinished walk */
+typedef struct tally {
+    size_t n, room;
+    long entries;
+} tally;
+
+static void count_value(lua_State *L, int idx, int depth, tally *t);
+
+/* Every entry of the table at `idx`, read raw: its keys' and values'
+ * strings, and nested tables the same way. */
+static void count_table(lua_State *L, int idx, int depth, tally *t) {
+    if (depth >= COUNTED_DEPTH || !lua_checkstack(L, 3)) return;
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        t->n += ENTRY_BYTES;
+        count_value(L, -2, depth, t);
+        count_value(L, -1, depth, t);
+        lua_pop(L, 1);
+        if (++t->entries >= COUNTED_ENTRIES || t->n > t->room) {
+            lua_pop(L, 1);  /* the key left by an unfinished walk */
+            return;
         }
     }
-    return n;
+}
+
+static void count_value(lua_State *L, int idx, int depth, tally *t) {
+    int type = lua_type(L, idx);
+    if (type == LUA_TSTRING) t->n += lua_rawlen(L, idx);
+    else if (type == LUA_TTABLE && t->entries < COUNTED_ENTRIES && t->n <= t->room) count_table(L, idx, depth + 1, t);
+}
+
+/* The bytes the host may copy out of the arguments from `from` on (a
+ * title, a style's strings, a nested value given to info or store:set),
+ * counted until they pass `room`. */
+static size_t incoming(lua_State *L, int from, size_t room) {
+    tally t = { .n = 0, .room = room, .entries = 0 };
+    int top = lua_gettop(L);
+    for (int i = from; i <= top && t.n <= room; i++) count_value(L, i, 0, &t);
+    return t.n;
 }
 
 /* At every entry from script code: a ceiling reached for good refuses
@@ -48,8 +73,8 @@ static size_t incoming(lua_State *L, int from) {
 static int enter(lua_State *L, bk_state *st, int from) {
     if (st->in_host || !st->limit) return 0;
     if (st->mem_exceeded) return 1;
-    size_t n = incoming(L, from);
-    return n && (n > st->limit || st->used > st->limit - n);
+    size_t room = st->used < st->limit ? st->limit - st->used : 0;
+    return incoming(L, from, room) > room;
 }
 
 /* Raises what the host left on the stack. Runs in C, after Swift returned. */

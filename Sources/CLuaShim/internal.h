@@ -37,17 +37,17 @@ struct bk_state {
     size_t ceiling;    /* limit, or SIZE_MAX when there is none */
     int in_host;       /* > 0 while the host runs: allocations never fail then */
     int mem_refused;   /* an allocation was refused since bk_call began */
-    /* Sticky: the ceiling was reached for good (an allocation refused
-     * again after Lua's emergency collection, or the host past the
+    /* Sticky: the ceiling was reached for good (a refusal Lua's emergency
+     * collection did not take back: see bk_alloc, or the host past the
      * ceiling). Every host entry refuses from then on, and the call that
      * owns it fails when it returns, whatever pcall caught meanwhile. */
     int mem_exceeded;
-    /* The last refused request, until an allocation succeeds: Lua asks
-     * again after an emergency collection, and a retry that succeeds takes
-     * the refusal back (exceeded_before: the flag before it). */
+    /* The last refused request, until the next allocation: Lua's core asks
+     * again for the same block after an emergency collection, and only a
+     * retry that comes next and succeeds takes the refusal back. */
     int refusal_pending;
-    int exceeded_before;
     void *refused_ptr;
+    size_t refused_osize;
     size_t refused_size;
 
     /* Time: one optional deadline per call level (monotonic ns, 0 = none),
@@ -132,9 +132,15 @@ int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
  * shown before (restore it when the call returns). No-ops outside workers. */
 long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown);
 void bk_channel_restore_deadline(long long deadline_ns, double shown);
+/* The outermost call returned: nothing of the worker's runs, no gap shown. */
+void bk_channel_end_gap(void);
 
 /* host.c: raises the ceiling's error (and makes it stick). */
 int bk_memory_error(lua_State *L);
+
+/* floor.c: os.execute and io.popen start their program without the floor
+ * (replaces them in the state's libraries). */
+void bk_floor_wrap_spawners(lua_State *L);
 
 /* call.c */
 int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh);

@@ -307,6 +307,21 @@ static void stuck(bk_state *st) {
     _exit(st->firing == BK_ERR_INTERRUPT ? 130 : 1);
 }
 
+/* A stuck handler that must not end the process (an output handler in the
+ * runner, on a thread of its own): says what it was stuck in, as the
+ * output handler's failure, and parks its thread for good inside the
+ * signal handler. The thread that waits for it gives up and never touches
+ * the state again. */
+void bk_stuck_park(void *ud, const char *message, size_t len) {
+    (void)ud;
+    static const char prefix[] = "buttonkit: the output handler failed: ";
+    ssize_t w = write(2, prefix, sizeof prefix - 1);
+    w = write(2, message, len);
+    w = write(2, "\n", 1);
+    (void)w;
+    for (;;) pause();
+}
+
 /* --- the timer ------------------------------------------------------------ */
 
 static void set_timer(bk_state *st, long long at) {

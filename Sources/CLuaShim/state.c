@@ -7,7 +7,6 @@
 #include <string.h>
 #include <stdio.h>
 #include <unistd.h>
-#include <sys/resource.h>
 
 long long bk_now_ns(void) {
     struct timespec ts;
@@ -21,7 +20,18 @@ double bk_now(void) { return (double)bk_now_ns() * 1e-9; }
  * while Lua code runs under a protected call (in_host == 0). Everywhere
  * else (host functions, the driver code that sets states up and reads
  * results) allocations go through, so a refused allocation always lands in
- * a pcall; the overrun is raised when control is back in C (see call.c). */
+ * a pcall; the overrun is raised when control is back in C (see call.c).
+ *
+ * When a refusal sticks. Lua's core answers a refusal with an emergency
+ * collection (which only frees) and asks again for the very same block
+ * (pointer, old size or tag, new size) once: if that retry succeeds, the
+ * collection made room and nothing sticks. Anything else makes it stick at
+ * once: the same request refused twice in a row (the retry failed: Lua
+ * raises), or any other allocation coming first (lauxlib's buffers, which
+ * string.rep and table.concat use, raise on the first refusal and never
+ * retry). A request that merely looks like the retry, made by the script
+ * after it caught the error, always comes second: the refusal stuck at the
+ * retry that failed, and nothing takes a stuck refusal back. */
 static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     bk_state *st = (bk_state *)ud;
     if (nsize == 0) {
@@ -30,31 +40,43 @@ static void *bk_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     size_t old = ptr ? osize : 0;
     size_t used = st->used - old + nsize;
+    int again = st->refusal_pending && st->refused_ptr == ptr && st->refused_osize == osize && st->refused_size == nsize;
     /* `ceiling` is the limit, or SIZE_MAX for none: one comparison. */
     if (used > st->ceiling && nsize > old && !st->in_host) {
         st->mem_refused = 1;
-        /* Sticky at once: lauxlib's buffers (string.rep, table.concat)
-         * ask the allocator directly and raise on the first refusal. The
-         * core collects and asks again for the same block: if that retry
-         * succeeds, the collection made room and nothing sticks. */
-        if (!st->refusal_pending) st->exceeded_before = st->mem_exceeded;
-        st->mem_exceeded = 1;
+        if (st->refusal_pending) {
+            st->mem_exceeded = 1;  /* the retry failed (or the last refusal had none) */
+            st->refusal_pending = 0;
+            return NULL;
+        }
         st->refusal_pending = 1;
         st->refused_ptr = ptr;
+        st->refused_osize = osize;
         st->refused_size = nsize;
         return NULL;
     }
     void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    if (!p && bk_floor_lift()) {
+        /* The kernel's floor refused. Refusing Lua code is safe (Lua
+         * raises, in a pcall) but host code cannot be refused (its Lua API
+         * calls would raise through Swift), so the floor steps aside and
+         * the block is allocated; either way the ceiling was reached for
+         * good and the call fails with it. */
+        st->mem_refused = 1;
+        st->mem_exceeded = 1;
+        st->refusal_pending = 0;
+        if (!st->in_host) return NULL;
+        p = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    }
     if (!p) return NULL;
     if (st->refusal_pending) {
-        if (st->refused_ptr == ptr && st->refused_size == nsize) st->mem_exceeded = st->exceeded_before;
+        if (!again) st->mem_exceeded = 1;  /* another request came first: no retry */
         st->refusal_pending = 0;
     }
     st->used = used;
     if (used > st->peak) st->peak = used;
     return p;
 }
-
 
 bk_state *bk_state_of(lua_State *L) { return bk_st(L); }
 void *bk_host(lua_State *L) { return bk_st(L)->host; }
@@ -86,6 +108,7 @@ void bk_charge(lua_State *L, ptrdiff_t delta) {
 
 static int open_body(lua_State *L) {
     luaL_openlibs(L);
+    bk_floor_wrap_spawners(L);
     return bk_limits_install(L);
 }
 
@@ -155,32 +178,4 @@ void bk_push_timeout_message(lua_State *L, double seconds) {
         lua_pushfstring(L, "time limit exceeded (%I s)", (lua_Integer)seconds);
     else
         lua_pushfstring(L, "time limit exceeded (%f s)", (lua_Number)seconds);
-}
-
-/* The process's data segment (heap, private writable mappings), in bytes,
- * as /proc/self/statm counts it; 0 when it cannot be read. */
-static size_t data_bytes(void) {
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f) return 0;
-    unsigned long size, resident, shared, text, lib, data;
-    int n = fscanf(f, "%lu %lu %lu %lu %lu %lu", &size, &resident, &shared, &text, &lib, &data);
-    fclose(f);
-    if (n != 6) return 0;
-    long page = sysconf(_SC_PAGESIZE);
-    return (size_t)data * (size_t)(page > 0 ? page : 4096);
-}
-
-size_t bk_memory_floor(size_t limit) {
-    if (!limit) return 0;
-    /* What the process holds now, twice the ceiling (a string the script
-     * made and the host's copy of it are both counted once in the
-     * ceiling's accounting, at worst) and room for the runtime's own. */
-    size_t slack = (size_t)64 << 20;
-    size_t want = data_bytes() + (limit > ((size_t)-1 - slack) / 3 ? (size_t)-1 / 2 : 2 * limit + slack);
-    struct rlimit cur;
-    if (getrlimit(RLIMIT_DATA, &cur) != 0) return 0;
-    if (cur.rlim_cur != RLIM_INFINITY && cur.rlim_cur <= want) return (size_t)cur.rlim_cur;  /* already tighter */
-    if (cur.rlim_max != RLIM_INFINITY && want > cur.rlim_max) want = (size_t)cur.rlim_max;
-    struct rlimit r = { .rlim_cur = want, .rlim_max = cur.rlim_max };
-    return setrlimit(RLIMIT_DATA, &r) == 0 ? want : 0;
 }

@@ -147,6 +147,10 @@ enum ReplCommand {
             if let entry = evaluate(session, line), !entry.trimmingSpaces().isEmpty, entry != lastEntry {
                 bk_add_history(entry)
                 lastEntry = entry
+                // On disk at once: a line that a second Ctrl-C (or the grace
+                // after a fired limit) has to end ends the process with
+                // _exit, past every way out that writes the history.
+                _ = bk_write_history(history)
             }
             if let sig = ReplSession.hangupSignal { return 128 + sig }
         }

@@ -73,6 +73,9 @@ enum RunCommand {
             status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
         }
         ctx.limitLaterCallbacks()
+        // What the command does from here on is its own work, not the
+        // script's: the kernel's floor would turn a big picture into a crash.
+        MemoryFloor.lift()
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
     }
 

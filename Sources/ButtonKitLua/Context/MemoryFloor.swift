@@ -14,4 +14,19 @@ package enum MemoryFloor {
         guard megabytes > 0 else { return 0 }
         return Int(bk_memory_floor(Int(megabytes) << 20))
     }
+
+    /// Lifts the floor for good: for a command's own work once its script
+    /// ended (render's pictures, audit's report), which is not script memory
+    /// and which Swift cannot survive being refused.
+    package static func lift() { _ = bk_floor_lift() }
+
+    /// Runs host work that grows with what the script handed it (a picture
+    /// of a control with a 4 MB title) with the floor lifted: the ceiling
+    /// still charges what the work hands back to Lua, and a refusal by the
+    /// kernel in the middle of Swift code would end the process.
+    package static func lifted<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
+        let was = bk_floor_lift() != 0
+        defer { if was { bk_floor_restore() } }
+        return try work()
+    }
 }

@@ -29,7 +29,9 @@ public final class LuaHandlerReporter: Reporter {
         /// `.busted` file (confined itself) can name a handler, and a
         /// handler running unconfined would lift the sandbox it asked for.
         public var sandboxed = false
-        /// The run's limits, which a confined handler runs under.
+        /// The run's limits: each event a handler handles has the test
+        /// timeout (confined or not: a handler is code the runner runs), and
+        /// a confined handler's state the memory limit too.
         public var timeout: Double = 0
         public var maxMemoryMB = 0
         public init(name: String) { self.name = name }
@@ -53,9 +55,10 @@ public final class LuaHandlerReporter: Reporter {
     public init(_ s: Settings) throws(LuaError) {
         var o = LuaContext.Options()
         o.sandbox = s.sandboxed
-        // Confined, it also gets the run's limits: each event it handles
-        // has the test timeout, and its state the memory limit.
-        o.timeout = s.sandboxed ? s.timeout : 0
+        // Each event it handles has the test timeout, so a handler that
+        // loops is stopped and dropped instead of hanging the run; confined,
+        // its state has the memory limit as well.
+        o.timeout = s.timeout
         o.maxMemoryMB = s.sandboxed ? s.maxMemoryMB : 0
         o.lpath = s.lpath
         o.cpath = s.cpath
@@ -84,10 +87,41 @@ public final class LuaHandlerReporter: Reporter {
         }
         try ctx.call(nargs: 2, nresults: 1, timeout: ctx.options.timeout)
         hostRef = luaL_ref(L, bk_registryindex())
+        // Events run on a thread of their own (with a timeout): a handler
+        // stuck where hooks cannot reach parks that thread instead of
+        // ending the runner, and the runner gives up waiting for it.
+        if ctx.options.timeout > 0 { bk_set_stuck_handler(L, bk_stuck_park, nil) }
     }
 
+    /// The thread events run on when there is a timeout.
+    private let thread = HandlerThread()
+    /// Handlers given up on: their state belongs to a parked thread and is
+    /// never closed (closing it would run Lua under that thread's feet).
+    nonisolated(unsafe) private static var abandoned: [LuaContext] = []
+
+    /// Set once an event overran the timeout: the handler is not called
+    /// again, so the run (its summary, its reports) ends as it would have.
+    private var dropped = false
+
     /// Calls `host[name](args...)`; a failure is counted and shown once.
-    private func call(_ name: String, nresults: Int32 = 0, _ push: (OpaquePointer) -> Int32) {
+    private func call(_ name: String, nresults: Int32 = 0, _ push: @escaping (OpaquePointer) -> Int32) {
+        guard !dropped else { return }
+        let timeout = ctx.options.timeout
+        guard timeout > 0 else { callHere(name, nresults: nresults, push); return }
+        // The in-state limit, its grace, and a second more so the stuck
+        // thread's own message comes first.
+        let returned = thread.run(within: timeout + bk_grace_seconds() + 1) { [self] in callHere(name, nresults: nresults, push) }
+        if !returned {
+            failures += 1
+            dropped = true
+            Self.abandoned.append(ctx)
+            let line = Array("buttonkit: the output handler is dropped for the rest of the run\n".utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Calls `host[name](args...)` on this thread.
+    private func callHere(_ name: String, nresults: Int32, _ push: (OpaquePointer) -> Int32) {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
@@ -100,7 +134,12 @@ public final class LuaHandlerReporter: Reporter {
             if nresults > 0, lua_type(L, -1) == LUA_TNUMBER { failures += Int(lua_tointegerx(L, -1, nil)) }
         } catch {
             failures += 1
-            let line = Array("buttonkit: the output handler failed: \(error.message)\n".utf8)
+            var text = "buttonkit: the output handler failed: \(error.message)\n"
+            if error.kind == .timeout || error.kind == .interrupted {
+                dropped = true
+                text += "buttonkit: the output handler is dropped for the rest of the run\n"
+            }
+            let line = Array(text.utf8)
             _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }
     }

@@ -85,11 +85,16 @@ end
 -- order; "_G." dropped), kept per function: the search walks every loaded
 -- module, and a describe's body registers all its tests from one function.
 local global_names = setmetatable({}, { __mode = "k" })
+-- package.loaded as require sees it, taken before any spec runs and read
+-- raw: a spec may give it a metatable (a __pairs that loops) or replace
+-- package, and what the framework does between tests runs with no
+-- deadline of a test's.
+local loaded_modules = package.loaded
 local function global_name(fn)
   local known = global_names[fn]
   if known ~= nil then return known or nil end
   local found = false
-  for mod, t in next, package.loaded do
+  for mod, t in next, loaded_modules do
     if type(mod) == "string" then
       if rawequal(t, fn) then found = mod break end
       if type(t) == "table" then
@@ -1027,7 +1032,7 @@ local run_block
 local function snapshot_globals()
   local g, loaded = {}, {}
   for k, v in next, _G do g[k] = v end
-  for k, v in pairs(package.loaded) do loaded[k] = v end
+  for k, v in next, loaded_modules do loaded[k] = v end
   return { g = g, loaded = loaded, gmt = getmetatable(_G) }
 end
 
@@ -1038,7 +1043,7 @@ local function restore_globals(state)
   for k, v in next, state.g do
     if rawget(_G, k) == nil then rawset(_G, k, v) end
   end
-  for k in pairs(package.loaded) do package.loaded[k] = state.loaded[k] end
+  for k in next, loaded_modules do rawset(loaded_modules, k, state.loaded[k]) end
 end
 
 -- Set when an expose block directly in the file ended: the files after it
@@ -1060,7 +1065,7 @@ local function carry(block, before)
     if rawget(_G, k) == nil then g[k] = nil end
   end
   local loaded = {}
-  for k, v in pairs(package.loaded) do loaded[k] = v end
+  for k, v in next, loaded_modules do loaded[k] = v end
   outer.saved = { g = g, loaded = loaded, gmt = outer.saved.gmt }
   if outer.kind == "file" then exposed = true end
 end
@@ -1214,7 +1219,18 @@ function busted.run(path, chunk, err, options)
   -- assertion was reached) may tidy up after it: the snapshot assertions
   -- report entries nothing checked.
   local whole = select_all and not listing and not stop_all and not file_incomplete
-  for _, f in ipairs(busted.file_end_hooks) do f(path, whole) end
+  -- Each hook under a deadline of its own, as a test's body: a spec can add
+  -- one (require('busted').file_end_hooks), and one that fails or loops is
+  -- reported against the file instead of hanging or ending the run.
+  local hooks = busted.file_end_hooks
+  for i = 1, type(hooks) == "table" and rawlen(hooks) or 0 do
+    local f = rawget(hooks, i)
+    local st, msg, tb = safe(function() f(path, whole) end, fresh_deadline())
+    if st ~= "success" then
+      report({ kind = "file", name = path, line = 0, id = root.id, descriptor = "file", attributes = root.attributes },
+        "error", "a file_end_hooks function failed: " .. tostring(msg), tb)
+    end
+  end
   return exposed and not stop_all
 end
 

@@ -87,6 +87,12 @@ void bk_charge(lua_State *L, ptrdiff_t delta);
  * the allocation). Never loosens a tighter limit. Returns the limit in force
  * (bytes), 0 when none was set. */
 size_t bk_memory_floor(size_t limit);
+/* Lifts the floor (the soft limit back to what it was before): for the
+ * host's own work, which Swift cannot survive being refused (an allocation
+ * that fails ends the process). 1 when a floor was in force and is lifted. */
+int bk_floor_lift(void);
+/* Puts a lifted floor back (nothing when none was set). */
+void bk_floor_restore(void);
 
 /* The protected call. Calls the function below `nargs` arguments with a
  * traceback handler, under the memory ceiling; `timeout` > 0 sets a deadline
@@ -117,6 +123,10 @@ void bk_interrupt(lua_State *L);
 void bk_set_activity(lua_State *L, const char *text);
 /* Last words when code cannot be interrupted (see bk_stuckfn). */
 void bk_set_stuck_handler(lua_State *L, bk_stuckfn fn, void *ud);
+/* A stuck handler that parks the thread for good instead of ending the
+ * process (give to bk_set_stuck_handler): for a state run on a thread of
+ * its own, which another thread gives up waiting for. */
+void bk_stuck_park(void *ud, const char *message, size_t len);
 
 /* Ctrl-C for a REPL: install once; aim it at the state that runs code now
  * (NULL between evaluations). bk_sigint_take reads and clears "pressed". */
@@ -144,6 +154,10 @@ const char *bk_channel_region_activity(const bk_channel_region *r, long *line);
  * clock every process shares; 0 = none), and the limit it stands for, in
  * seconds: the runner ends a worker still running at it plus the grace. */
 long long bk_channel_region_deadline(const bk_channel_region *r, double *shown);
+/* A worker's timeout, for code between the calls that have deadlines (0:
+ * none): while no call's deadline is shown, the runner sees the time since
+ * the last call returned plus this, and ends a worker stuck there. */
+void bk_channel_set_gap(double seconds);
 /* Seconds a fired time limit gives the call it belongs to before the process
  * that runs it ends (the runner waits this and a second more). */
 double bk_grace_seconds(void);
