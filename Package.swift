@@ -20,8 +20,10 @@ let package = Package(
         // Debian's FreeType and HarfBuzz: real text metrics (ButtonKitText).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
-        // Debian's libxml2: its streaming reader reads Interface Builder files.
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Debian's libxml2, loaded with dlopen the first time a document is
+        // read (linking it would load libxml2, ICU and libstdc++ into every
+        // process at start-up).
+        .target(name: "CLibXML2", linkerSettings: [.linkedLibrary("dl")]),
         // Debian's libedit (BSD) for the REPL's line editing, loaded with
         // dlopen by the REPL only (start-up of every other command skips it).
         .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),

@@ -5,14 +5,6 @@ internal import CLibXML2
 /// loaded, no entity substituted, a DOCTYPE that declares entities refused
 /// before parsing (so a "billion laughs" file is never expanded), bounded
 /// size and depth, and libxml2's messages captured, never printed.
-/// libxml2's global state, set up once before any parse: its first
-/// initialisation is not thread-safe, and documents may be loaded from
-/// several threads (parallel test workers); Swift runs this exactly once.
-private let libxml2Ready: Bool = {
-    xmlInitParser()
-    return true
-}()
-
 struct XMLDocumentReader {
     let file: String
     let maxSize: Int
@@ -22,57 +14,48 @@ struct XMLDocumentReader {
     /// way to take memory.
     var maxElements = 1_000_000
 
-    /// The first error libxml2 reported, taken by the structured handler.
-    final class ErrorBox {
-        var message: String?
-        var line = 0
-        var column = 0
-    }
-
     func parse(_ bytes: [UInt8]) throws(IBError) -> XMLNode {
         try Self.checkPrefix(bytes, file: file, maxSize: maxSize)
-        _ = libxml2Ready
-        let box = ErrorBox()
-        let boxPointer = Unmanaged.passUnretained(box).toOpaque()
-        let handler: xmlStructuredErrorFunc = { context, error in
-            guard let context, let error else { return }
-            let box = Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue()
-            let e = error.pointee
-            guard box.message == nil, e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            var text = e.message.map { String(cString: $0) } ?? "malformed XML"
-            while text.last == "\n" || text.last == " " { text.removeLast() }
-            box.message = text
-            box.line = Int(e.line)
-            box.column = Int(e.int2)
+        // Loaded (and initialised, once, thread-safely) on the first read.
+        guard bk_xml_load() == 0 else {
+            throw IBError(file: file, message: "libxml2 is not installed (apt-get install libxml2; scripts/bootstrap does)")
         }
-        // The global handler too: a few messages are raised outside the
-        // reader's own context. Both are put back afterwards.
-        let savedHandler = __xmlStructuredError()?.pointee
-        let savedContext = __xmlStructuredErrorContext()?.pointee
-        xmlSetStructuredErrorFunc(boxPointer, handler)
-        defer { xmlSetStructuredErrorFunc(savedContext, savedHandler) }
-
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOERROR.rawValue
-                            | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
         guard bytes.count < Int(Int32.max) else { throw IBError(file: file, message: "the file is too large for libxml2 (2 GB or more)") }
-        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buf in
+        let session = UnsafeMutablePointer<bk_xml_session>.allocate(capacity: 1)
+        session.initialize(to: bk_xml_session())
+        defer { session.deinitialize(count: 1); session.deallocate() }
+        // libxml2's messages go to the session, never to standard error;
+        // the global handler is put back afterwards.
+        bk_xml_begin(session)
+        defer { bk_xml_end(session) }
+        let options = Int32(BK_XML_PARSE_NONET | BK_XML_PARSE_NOWARNING | BK_XML_PARSE_NOERROR
+                            | BK_XML_PARSE_NOBLANKS | BK_XML_PARSE_BIG_LINES | BK_XML_PARSE_COMPACT)
+        let reader: bk_xml_reader? = bytes.withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                xmlReaderForMemory($0, Int32(buf.count), nil, nil, options)
+                bk_xml_reader_for_memory($0, Int32(buf.count), options, session)
             }
         }
         guard let reader else { throw IBError(file: file, message: "libxml2 could not start reading the file") }
-        defer { xmlFreeTextReader(reader) }
-        xmlTextReaderSetStructuredErrorHandler(reader, handler, boxPointer)
+        defer { bk_xml_free_reader(reader) }
 
         // Keep `bytes` alive for the reader: it reads from their storage.
         return try withExtendedLifetime(bytes) { () throws(IBError) -> XMLNode in
-            try read(reader, box: box)
+            try read(reader, session: session)
         }
     }
 
-    private func read(_ reader: xmlTextReaderPtr, box: ErrorBox) throws(IBError) -> XMLNode {
+    /// The session's first error, if libxml2 reported one.
+    private func reported(_ s: UnsafeMutablePointer<bk_xml_session>) -> (message: String, line: Int, column: Int)? {
+        guard s.pointee.has_error != 0 else { return nil }
+        let message = withUnsafeBytes(of: &s.pointee.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return (message, Int(s.pointee.line), Int(s.pointee.column))
+    }
+
+    private func read(_ reader: bk_xml_reader, session: UnsafeMutablePointer<bk_xml_session>) throws(IBError) -> XMLNode {
         var names: [UnsafeRawPointer: String] = [:]
-        func name(_ p: UnsafePointer<xmlChar>?) -> String {
+        func name(_ p: UnsafePointer<CChar>?) -> String {
             guard let p else { return "" }
             let key = UnsafeRawPointer(p)
             if let n = names[key] { return n }
@@ -85,50 +68,49 @@ struct XMLDocumentReader {
         var root: XMLNode?
         var elements = 0
         while true {
-            let r = xmlTextReaderRead(reader)
+            let r = bk_xml_read(reader)
             if r == 0 { break }
-            if r < 0 || box.message != nil {
-                throw IBError(file: file, line: max(box.line, 1), column: max(box.column, 1),
-                              message: box.message.map { "malformed XML: " + $0 } ?? "malformed XML")
+            let error = reported(session)
+            if r < 0 || error != nil {
+                throw IBError(file: file, line: max(error?.line ?? 0, 1), column: max(error?.column ?? 0, 1),
+                              message: error.map { "malformed XML: " + $0.message } ?? "malformed XML")
             }
-            switch xmlTextReaderNodeType(reader) {
+            switch bk_xml_node_type(reader) {
             case 1: // element
-                let node = xmlTextReaderCurrentNode(reader)
-                let line = node.map { Int(xmlGetLineNo($0)) } ?? 0
+                let line = Int(bk_xml_line(reader))
                 if stack.count >= maxDepth {
                     throw IBError(file: file, line: line, column: 1,
                                   message: "elements nested more than \(maxDepth) deep (refused: Interface Builder files nest a few dozen levels)")
                 }
                 var attributes: [(name: String, value: String)] = []
-                if xmlTextReaderHasAttributes(reader) == 1 {
-                    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                        let v = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
-                        attributes.append((name(xmlTextReaderConstName(reader)), v))
+                if bk_xml_has_attributes(reader) == 1 {
+                    while bk_xml_move_to_next_attribute(reader) == 1 {
+                        let v = bk_xml_const_value(reader).map { String(cString: $0) } ?? ""
+                        attributes.append((name(bk_xml_const_name(reader)), v))
                     }
-                    xmlTextReaderMoveToElement(reader)
+                    bk_xml_move_to_element(reader)
                 }
                 elements += 1
                 if elements > maxElements {
                     throw IBError(file: file, line: line, column: 1, message: "more than \(maxElements) elements (refused)")
                 }
-                let element = XMLNode(name: name(xmlTextReaderConstName(reader)), attributes: attributes, line: line)
+                let element = XMLNode(name: name(bk_xml_const_name(reader)), attributes: attributes, line: line)
                 if let parent = stack.last { parent.children.append(element) } else if root == nil { root = element }
-                if xmlTextReaderIsEmptyElement(reader) != 1 { stack.append(element) }
+                if bk_xml_is_empty_element(reader) != 1 { stack.append(element) }
             case 15: // end of element
                 _ = stack.popLast()
             case 3, 4: // text, CDATA
-                if let top = stack.last, let v = xmlTextReaderConstValue(reader) { top.text += String(cString: v) }
+                if let top = stack.last, let v = bk_xml_const_value(reader) { top.text += String(cString: v) }
             case 5: // an entity reference left unexpanded
-                let node = xmlTextReaderCurrentNode(reader)
-                let line = node.map { Int(xmlGetLineNo($0)) } ?? 0
+                let line = Int(bk_xml_line(reader))
                 throw IBError(file: file, line: line, column: 1,
-                              message: "entity reference '&\(name(xmlTextReaderConstName(reader)));' refused (entities are not expanded)")
+                              message: "entity reference '&\(name(bk_xml_const_name(reader)));' refused (entities are not expanded)")
             default:
                 continue
             }
         }
-        if let message = box.message {
-            throw IBError(file: file, line: max(box.line, 1), column: max(box.column, 1), message: "malformed XML: " + message)
+        if let error = reported(session) {
+            throw IBError(file: file, line: max(error.line, 1), column: max(error.column, 1), message: "malformed XML: " + error.message)
         }
         guard let root else { throw IBError(file: file, line: 1, column: 1, message: "no XML element in the file") }
         if !stack.isEmpty {

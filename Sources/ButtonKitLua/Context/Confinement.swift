@@ -166,8 +166,13 @@ package final class Confinement: @unchecked Sendable {
     }
 
     /// What every confined process reads: system Lua modules (for
-    /// `require`) and the time zone (`os.date`).
-    static let systemReads = systemLuaRoots + ["/usr/share/zoneinfo", "/etc/localtime"]
+    /// `require`), the time zone (`os.date`), and the shared libraries the
+    /// binary loads on demand after confinement (libxml2 when a script
+    /// first reads a storyboard; ld.so's cache to find it). These are
+    /// Landlock's grants only: the sandbox's file functions still open
+    /// nothing outside the tree.
+    static let systemReads = systemLuaRoots + ["/usr/share/zoneinfo", "/etc/localtime",
+                                               "/etc/ld.so.cache", "/usr/lib", "/lib", "/lib64"]
 
     /// Landlock for this process (see `LuaContext.lockDown`): the tree, by
     /// the descriptor held since the start, read and write; `systemReads`;
