@@ -31,19 +31,23 @@ void bk_sighup_prompt(int waiting, void (*writer)(void)) {
     at_prompt = waiting;
 }
 
-void bk_sighup_install(void) {
+void bk_catch_signal(int sig, void (*handler)(int)) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sighup;
+    sa.sa_handler = handler;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
-    sigaction(SIGHUP, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    sigaction(sig, &sa, NULL);
+    /* A parent may have left it blocked; a REPL must receive it. */
     sigset_t set;
     sigemptyset(&set);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGTERM);
+    sigaddset(&set, sig);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void bk_sighup_install(void) {
+    bk_catch_signal(SIGHUP, on_sighup);
+    bk_catch_signal(SIGTERM, on_sighup);
 }
 
 int bk_sighup_seen(void) { return hung_up; }

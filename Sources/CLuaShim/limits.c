@@ -32,6 +32,7 @@
  */
 #define _GNU_SOURCE
 #include "internal.h"
+#include "hangup.h"
 #include <errno.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -440,19 +441,7 @@ static void on_sigint(int sig) {
     errno = saved_errno;
 }
 
-void bk_sigint_install(void) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; /* no SA_RESTART: a blocking read returns EINTR */
-    sigaction(SIGINT, &sa, NULL);
-    /* A parent may have left SIGINT blocked; a REPL must receive it. */
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-}
+void bk_sigint_install(void) { bk_catch_signal(SIGINT, on_sigint); }
 
 void bk_sigint_target(lua_State *L) { atomic_store(&sigint_handle, L ? handle_of(bk_st(L)) : -1); }
 
