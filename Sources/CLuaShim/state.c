@@ -179,3 +179,6 @@ void bk_push_timeout_message(lua_State *L, double seconds) {
     else
         lua_pushfstring(L, "time limit exceeded (%f s)", (lua_Number)seconds);
 }
+
+static char appearance_keys_anchor;
+void *bk_appearance_keys_anchor(void) { return &appearance_keys_anchor; }

@@ -48,27 +48,37 @@ extension Push {
         var keys: Int32 = 9 + (a.title != nil ? 1 : 0) + (a.attributedTitle != nil ? 1 : 0) + (a.text != nil ? 1 : 0)
             + (a.image != nil ? 1 : 0) + (a.backgroundImage != nil ? 1 : 0) + (a.direction != nil ? 1 : 0) + (a.layout != nil ? 7 : 0)
         keys += (spoken != nil ? 1 : 0) + (title.map { $0.displayedText != nil ? 2 : 1 } ?? 0)
+        let names = AppearanceKey.pushTable(L)
         lua_createtable(L, 0, keys)
-        if let s = spoken { field(L, "accessibilityDescription") { Value.pushString(L, s) } }
-        if let l = title {
-            if let t = l.displayedText { field(L, "displayedText") { Value.pushString(L, t) } }
-            field(L, "truncated") { Value.pushBool(L, l.truncated) }
+        let t = lua_gettop(L)
+        func set(_ k: AppearanceKey, _ push: () -> Void) {
+            lua_rawgeti(L, names, lua_Integer(k.rawValue))
+            push()
+            lua_rawset(L, t)
         }
-        field(L, "state") { Value.pushString(L, a.state.description) }
-        if let t = a.title { field(L, "title") { Value.pushString(L, t) } }
-        if let r = a.attributedTitle { field(L, "attributedTitle") { runs(L, r) } }
-        if let t = a.text { field(L, "text") { Value.pushString(L, t) } }
-        field(L, "titleColor") { Value.pushString(L, a.titleColor.hex) }
-        field(L, "backgroundColor") { Value.pushString(L, a.backgroundColor.hex) }
-        field(L, "borderColor") { Value.pushString(L, a.borderColor.hex) }
-        field(L, "borderWidth") { Value.pushNumber(L, a.borderWidth) }
-        field(L, "cornerRadius") { Value.pushNumber(L, a.cornerRadius) }
-        field(L, "font") { font(L, a.font) }
-        if let i = a.image { field(L, "image") { Value.pushString(L, i) } }
-        if let i = a.backgroundImage { field(L, "backgroundImage") { Value.pushString(L, i) } }
-        field(L, "imageAdjustment") { Value.pushString(L, a.imageAdjustment.rawValue) }
-        field(L, "alpha") { Value.pushNumber(L, a.alpha) }
-        if let d = a.direction { field(L, "direction") { Value.pushString(L, d.rawValue) } }
+        if let s = spoken { set(.accessibilityDescription) { Value.pushString(L, s) } }
+        if let l = title {
+            if let t = l.displayedText { set(.displayedText) { Value.pushString(L, t) } }
+            set(.truncated) { Value.pushBool(L, l.truncated) }
+        }
+        set(.state) { Value.pushString(L, a.state.description) }
+        if let t = a.title { set(.title) { Value.pushString(L, t) } }
+        if let r = a.attributedTitle { set(.attributedTitle) { runs(L, r) } }
+        if let t = a.text { set(.text) { Value.pushString(L, t) } }
+        set(.titleColor) { Value.pushString(L, a.titleColor.hex) }
+        set(.backgroundColor) { Value.pushString(L, a.backgroundColor.hex) }
+        set(.borderColor) { Value.pushString(L, a.borderColor.hex) }
+        set(.borderWidth) { Value.pushNumber(L, a.borderWidth) }
+        set(.cornerRadius) { Value.pushNumber(L, a.cornerRadius) }
+        set(.font) { font(L, a.font) }
+        if let i = a.image { set(.image) { Value.pushString(L, i) } }
+        if let i = a.backgroundImage { set(.backgroundImage) { Value.pushString(L, i) } }
+        set(.imageAdjustment) { Value.pushString(L, a.imageAdjustment.rawValue) }
+        set(.alpha) { Value.pushNumber(L, a.alpha) }
+        if let d = a.direction { set(.direction) { Value.pushString(L, d.rawValue) } }
         if let l = a.layout { layout(L, l) }
+        // The names' table goes; the appearance stays on top.
+        lua_rotate(L, names, -1)
+        bk_pop(L, 1)
     }
 }

@@ -293,6 +293,10 @@ void bk_gc_resume(lua_State *L, int was_running);
 static inline void bk_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline int bk_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline int bk_registryindex(void) { return LUA_REGISTRYINDEX; }
+
+/* The registry key (a light userdata's address) of a state's table of
+ * appearance keys, interned once (Push.appearance). */
+void *bk_appearance_keys_anchor(void);
 static inline void bk_newtable(lua_State *L) { lua_newtable(L); }
 static inline int bk_isnoneornil(lua_State *L, int i) { return lua_isnoneornil(L, i); }
 static inline void bk_insert(lua_State *L, int i) { lua_insert(L, i); }
