@@ -31,8 +31,11 @@ struct XMLDocumentReader {
         let options = Int32(BK_XML_PARSE_NONET | BK_XML_PARSE_NOWARNING | BK_XML_PARSE_NOERROR
                             | BK_XML_PARSE_NOBLANKS | BK_XML_PARSE_BIG_LINES | BK_XML_PARSE_COMPACT)
         let reader: bk_xml_reader? = bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
-                bk_xml_reader_for_memory($0, Int32(buf.count), options, session)
+            // checkPrefix refused an empty file; no address means nothing to read.
+            buf.baseAddress.flatMap { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                    bk_xml_reader_for_memory($0, Int32(buf.count), options, session)
+                }
             }
         }
         guard let reader else { throw IBError(file: file, message: "libxml2 could not start reading the file") }
@@ -113,8 +116,8 @@ struct XMLDocumentReader {
             throw IBError(file: file, line: max(error.line, 1), column: max(error.column, 1), message: "malformed XML: " + error.message)
         }
         guard let root else { throw IBError(file: file, line: 1, column: 1, message: "no XML element in the file") }
-        if !stack.isEmpty {
-            throw IBError(file: file, line: stack.last!.line, column: 1, message: "the file ends inside <\(stack.last!.name)> (truncated?)")
+        if let open = stack.last {
+            throw IBError(file: file, line: open.line, column: 1, message: "the file ends inside <\(open.name)> (truncated?)")
         }
         return root
     }
