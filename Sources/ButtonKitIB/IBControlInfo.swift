@@ -30,16 +30,27 @@ public final class IBControlInfo: Sendable {
     public let missingImages: [String]
     /// The line of the `button` element.
     public let line: Int
+    /// The outlet holding the control (File's Owner's or the view
+    /// controller's first), nil when no outlet does.
+    public let outlet: IBOutlet?
+    /// The name of the property holding the control (the outlet's), nil when none.
+    public var property: String? { outlet?.property }
+    /// `"storyboard"` or `"xib"`: where the control was defined.
+    public let origin: IBDocumentKind
+    /// The `<button>` element's file, line and column.
+    public let source: SourceLocation
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
-                titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int) {
+                titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
+                outlet: IBOutlet? = nil, origin: IBDocumentKind = .storyboard, source: SourceLocation? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
+        self.outlet = outlet; self.origin = origin; self.source = source ?? SourceLocation(path: "", line: line)
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.
