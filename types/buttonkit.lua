@@ -22,6 +22,7 @@
 ---@field highlighted boolean
 ---@field focused boolean
 ---@field hidden boolean
+---@field visible boolean (read-only)
 ---@field userInteractionEnabled boolean
 ---@field state string (read-only)
 ---@field stateBits integer (read-only)
@@ -58,6 +59,7 @@
 ---@field property string (read-only)
 ---@field origin string (read-only)
 ---@field source table (read-only)
+---@field cell string (read-only)
 ---@field runtimeAttributes table (read-only)
 local button = {}
 

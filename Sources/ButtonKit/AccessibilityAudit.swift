@@ -23,7 +23,9 @@
 /// - Duplicate ids: two live controls with one id are both checked, the
 ///   second named `id#2`, and the id is reported.
 ///
-/// Hidden buttons are skipped. Selected states are checked only for
+/// Buttons that are not visible (hidden, in a hidden superview, fully
+/// transparent) are skipped: a user never meets them as they are;
+/// `notVisible` counts them for reports. Selected states are checked only for
 /// buttons that can be selected (a toggle, a group member, a sort button,
 /// a selected style), so a plain action button is not blamed for a look it
 /// never shows. Members of a radio group or sort bar are named by their
@@ -115,6 +117,12 @@ public enum AccessibilityAudit {
         return out
     }
 
+    /// How many of `buttons` (each once) the audit skips as not visible.
+    public static func notVisible(_ buttons: [Button]) -> Int {
+        var seen = Set<ObjectIdentifier>()
+        return buttons.filter { seen.insert(ObjectIdentifier($0)).inserted && !$0.isVisible }.count
+    }
+
     /// The problems of one button.
     public static func audit(_ b: Button, options: AuditOptions = AuditOptions()) -> [AuditProblem] {
         audit([b], options: options)
@@ -132,7 +140,7 @@ public enum AccessibilityAudit {
         let all = subjects(buttons)
         var out: [AuditProblem] = []
         if options.checks.contains(.duplicateId) { out += duplicateIDs(all) }
-        let shown = all.filter { !$0.button.isHidden }
+        let shown = all.filter { $0.button.isVisible }
         for s in shown { out += own(s, options: options) }
         if options.checks.contains(.overlap) { out += overlaps(shown) }
         if options.checks.contains(.description) { out += sharedLabels(shown) }

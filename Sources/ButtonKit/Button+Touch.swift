@@ -43,9 +43,17 @@ extension Button {
         try sink.check()
     }
 
+    /// Whether the button is on screen: neither it nor a superview is
+    /// hidden, and it is not fully transparent (alpha below UIKit's 0.01
+    /// hit-test floor; a loader multiplies superviews' alphas into it).
+    public var isVisible: Bool {
+        !isHidden && !isHiddenBySuperview && (styles[.normal]?.alpha ?? 1) >= Screen.hitTestMinimumAlpha
+    }
+
     /// Whether the button takes touches at all: enabled, visible and with
-    /// user interaction on.
-    public var acceptsTouches: Bool { isEnabled && !isHidden && isUserInteractionEnabled }
+    /// user interaction on. The one place touches are refused: what is not
+    /// visible does nothing when tapped, however the tap comes.
+    public var acceptsTouches: Bool { isEnabled && isVisible && isUserInteractionEnabled }
 
     /// Starts a touch: sends touchDown (with touchDownRepeat when
     /// `tapCount` > 1), then highlights. Ignored (false) when disabled,

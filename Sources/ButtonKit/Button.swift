@@ -76,6 +76,12 @@ open class Button {
     @exclusivity(unchecked) public var adjustsImageWhenHighlighted = true
     @exclusivity(unchecked) public var adjustsImageWhenDisabled = true
     @exclusivity(unchecked) public private(set) var isHidden = false
+    /// A superview hides it (a view that is hidden itself). ButtonKit keeps
+    /// buttons, not view hierarchies, so a loader that knows the views sets
+    /// this; `isHidden` stays the button's own flag, as UIKit's.
+    @exclusivity(unchecked) public var isHiddenBySuperview = false {
+        didSet { if isHiddenBySuperview { endTracking() } }
+    }
     @exclusivity(unchecked) public internal(set) var styles = StyleTable()
     @exclusivity(unchecked) public var trace = Trace()
     /// Entries in the trace, read without copying the trace (a bridge checks

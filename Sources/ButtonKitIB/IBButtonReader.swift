@@ -157,7 +157,9 @@ struct IBButtonReader {
         if ownAlpha != nil || above.alpha < 1 { edit(.normal) { $0.alpha = (ownAlpha ?? 1) * above.alpha } }
         if ctx.flag(node, "enabled") == false { settings.append(.enabled(false)) }
         if ctx.flag(node, "highlighted") == true { settings.append(.highlighted(true)) }
-        if ctx.flag(node, "hidden") == true || above.hidden { settings.append(.hidden(true)) }
+        // `hidden` is the button's own flag, as UIKit's isHidden; a hidden
+        // superview makes it not visible without changing the flag.
+        if ctx.flag(node, "hidden") == true { settings.append(.hidden(true)) }
         if ctx.flag(node, "userInteractionEnabled") == false || !above.touches { settings.append(.userInteractionEnabled(false)) }
         if let t = node["tag"] {
             if let n = Int(t) { settings.append(.tag(n)) } else { ctx.ignore(node, "tag", "'\(t)' is not an integer") }
@@ -186,6 +188,7 @@ struct IBButtonReader {
             ctx.ignore(node, nil, "could not apply: \(error)")
         }
         if selected && kind == .radio { try? button.setSelected(true) }
+        if above.hidden { button.isHiddenBySuperview = true }
 
         let missing = ctx.hasCatalogs ? images.filter { !ctx.imageNames.contains($0) } : []
         let info = IBControlInfo(ibID: ibID, customClass: customClass, actions: actions, segues: segues,
@@ -193,7 +196,8 @@ struct IBButtonReader {
                                  imageEdgeInsets: imageEdgeInsets, titleShadowColors: shadows,
                                  missingImages: missing, line: node.line, outlet: ctx.outlet(for: ibID),
                                  origin: ctx.kind,
-                                 source: SourceLocation(path: ctx.path, line: node.line, column: ctx.lines.column(of: node)))
+                                 source: SourceLocation(path: ctx.path, line: node.line, column: ctx.lines.column(of: node)),
+                                 cell: above.cell)
         return Read(button: button, info: info, kind: kind, otherButtons: others)
     }
 

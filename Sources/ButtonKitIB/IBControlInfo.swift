@@ -39,18 +39,23 @@ public final class IBControlInfo: Sendable {
     public let origin: IBDocumentKind
     /// The `<button>` element's file, line and column.
     public let source: SourceLocation
+    /// The reuse identifier of the prototype or collection view cell the
+    /// control is in (the app repeats it per row), nil elsewhere.
+    public let cell: String?
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
                 titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
-                outlet: IBOutlet? = nil, origin: IBDocumentKind = .storyboard, source: SourceLocation? = nil) {
+                outlet: IBOutlet? = nil, origin: IBDocumentKind = .storyboard, source: SourceLocation? = nil,
+                cell: String? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
         self.outlet = outlet; self.origin = origin; self.source = source ?? SourceLocation(path: "", line: line)
+        self.cell = cell
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.

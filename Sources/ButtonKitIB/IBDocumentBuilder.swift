@@ -91,16 +91,14 @@ struct IBDocumentBuilder {
                         if let id = object["id"] { ctx.sceneNames[id] = Self.sceneName(object) }
                     } else if object.name.hasSuffix("Controller") || object.name == "viewControllerPlaceholder" {
                         ctx.ignore(object, nil, "a scene without a root view (\(object.name)): no screen is made for it")
+                    } else if object.child("rect", key: "frame") != nil && !Self.buttons(in: object).isEmpty {
+                        // A view beside the root view (an outlet's view the
+                        // code shows later) holding buttons: a screen of its
+                        // own, as a XIB's top-level view is, so every button
+                        // of the file is a control.
+                        roots.append((object, object))
                     } else {
-                        // A view beside the root view (an outlet's view shown
-                        // later): not on the scene's screen. Its buttons are
-                        // named one by one, so none is dropped unseen.
-                        let buttons = Self.buttons(in: object)
-                        let held = buttons.isEmpty ? "" : " (it holds \(buttons.count) button\(buttons.count == 1 ? "" : "s"), listed below)"
-                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled\(held)")
-                        for b in buttons {
-                            ctx.ignore(b, nil, "a button in \(IBDocumentBuilder.article(object.name)) \(object.name) outside the scene's root view: on no screen")
-                        }
+                        ctx.ignore(object, nil, "\(IBDocumentBuilder.article(object.name)) \(object.name) in the scene: not modelled")
                     }
                 }
             }
@@ -181,6 +179,7 @@ struct IBDocumentBuilder {
         var root = IBInherited().below(view, ctx)
         root.tint = nil
         walk(view, origin: Point(x: 0, y: 0), above: root, reader: reader, into: &read)
+        if owner !== view { walkBars(of: owner, screen: screen, reader: reader, into: &read) }
 
         // Radio groups: buttons mapped to `.radio`, linked by otherButtons.
         var groupOf: [ObjectIdentifier: RadioGroup] = [:]
@@ -255,9 +254,13 @@ struct IBDocumentBuilder {
                 }
                 continue
             }
-            if child.name == "subviews" || child.name == "prototypes" || child.name == "cells" || child.name == "sections" {
+            if IBDocumentBuilder.passThrough.contains(child.name) {
+                // Structure without a frame of its own (table sections, a
+                // bar's items): its views are placed by their own frames.
                 child.take()
-                walk(child, origin: origin, above: above, reader: reader, into: &read)
+                var below = above
+                if child.name == "prototypes" { below.prototypes = true }
+                walk(child, origin: origin, above: below, reader: reader, into: &read)
                 continue
             }
             guard let frame else { continue }   // colours, constraints, layout guides...: the view's own settings
@@ -269,7 +272,43 @@ struct IBDocumentBuilder {
             child.take()
             frame.takeAll()   // its size does not clip the buttons (not modelled; the position is)
             let o = Point(x: origin.x + (reader.ctx.number(frame, "x") ?? 0), y: origin.y + (reader.ctx.number(frame, "y") ?? 0))
-            walk(child, origin: o, above: above.below(child, reader.ctx), reader: reader, into: &read)
+            var below = above.below(child, reader.ctx)
+            // A prototype or collection view cell is repeated per row by the
+            // app: its controls say which cell they belong to.
+            if (child.name == "tableViewCell" && above.prototypes) || child.name == "collectionViewCell"
+                || child.name == "collectionReusableView" {
+                below.cell = child["reuseIdentifier"] ?? child["id"]
+            }
+            walk(child, origin: o, above: below, reader: reader, into: &read)
+        }
+    }
+
+    /// Elements without a frame whose views are walked in place: table
+    /// sections and their cells, prototypes, a bar's items.
+    static let passThrough: Set<String> = [
+        "subviews", "prototypes", "cells", "sections", "tableViewSection", "items", "barButtonItem",
+        "leftBarButtonItems", "rightBarButtonItems", "navigationItem", "toolbarItems",
+    ]
+
+    /// The custom views of a view controller's bar button items (its
+    /// navigation item's and its toolbar items'). The file saves each custom
+    /// view's frame in its bar; the bars themselves are not in the file, so
+    /// the navigation bar is taken below the status bar of the screen's
+    /// device and the toolbar at the bottom, above the home indicator.
+    private func walkBars(of owner: XMLNode, screen: Screen, reader: IBButtonReader, into read: inout [IBButtonReader.Read]) {
+        let h = screen.height
+        let notch = h > 736
+        let statusBar: Double = !notch ? 20 : (h == 852 || h == 932 ? 59 : 47)
+        for child in owner.children {
+            let top: Double
+            switch child.name {
+            case "navigationItem": top = statusBar
+            case "toolbarItems": top = h - 44 - (notch ? 34 : 0)
+            default: continue
+            }
+            guard IBDocumentBuilder.buttons(in: child).count > 0 else { continue }
+            child.take()
+            walk(child, origin: Point(x: 0, y: top), above: IBInherited(), reader: reader, into: &read)
         }
     }
 

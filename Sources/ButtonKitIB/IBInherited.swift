@@ -10,6 +10,10 @@ struct IBInherited {
     var touches = true
     var alpha = 1.0
     var tint: ColorValue?
+    /// Inside a table view's prototypes (its cells are repeated per row).
+    var prototypes = false
+    /// The reuse identifier of the prototype or collection view cell holding it.
+    var cell: String?
 
     /// What the views below `node` (a view element) inherit.
     func below(_ node: XMLNode, _ ctx: IBContext) -> IBInherited {

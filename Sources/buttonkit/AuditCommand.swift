@@ -88,6 +88,10 @@ enum AuditCommand {
             controlCount = controls.count
         }
         Terminal.out(problems.map { $0.description + "\n" }.joined())
+        let skipped = AccessibilityAudit.notVisible(fromFile ? AppFileNotes.byScreen(ctx).flatMap(\.1) : controls)
+        if skipped > 0 {
+            Terminal.err("\(skipped) control\(skipped == 1 ? " is" : "s are") not visible (hidden, in a hidden view, or transparent): not checked")
+        }
         if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
         let flagged = Set(problems.map(\.control)).count
         if problems.isEmpty {

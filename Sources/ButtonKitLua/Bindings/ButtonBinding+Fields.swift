@@ -16,6 +16,7 @@ extension ButtonBinding {
         Field("focused", get: { L, b in Value.pushBool(L, b.isFocused) }, setting: { L, i throws(BridgeError) in .focused(try Read.bool(L, i)) },
               flag: (ControlState.focused.rawValue, false)),
         Field("hidden", get: { L, b in Value.pushBool(L, b.isHidden) }, setting: { L, i throws(BridgeError) in .hidden(try Read.bool(L, i)) }),
+        Field("visible", get: { L, b in Value.pushBool(L, b.isVisible) }),
         Field("info", get: { L, b in if let i = b.info { Push.json(L, i) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .info(lua_type(L, i) == LUA_TNIL ? nil : try Read.json(L, i)) }),
         Field("tag", get: { L, b in lua_pushinteger(L, lua_Integer(b.tag)) }, setting: { L, i throws(BridgeError) in .tag(try Read.integer(L, i)) }),

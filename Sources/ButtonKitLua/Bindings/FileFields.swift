@@ -42,6 +42,9 @@ enum FileFields {
             Push.field(L, "line") { lua_pushinteger(L, lua_Integer(s.line)) }
             Push.field(L, "column") { lua_pushinteger(L, lua_Integer(s.column)) }
         }),
+        ButtonBinding.Field("cell", get: { L, b in
+            if let c = info(L, b)?.cell { Value.pushString(L, c) } else { lua_pushnil(L) }
+        }),
         ButtonBinding.Field("runtimeAttributes", get: { L, b in
             guard let i = info(L, b) else { lua_pushnil(L); return }
             lua_createtable(L, 0, Int32(i.runtimeAttributes.count))
