@@ -149,6 +149,26 @@ describe("ui.load on a storyboard", function()
     assert.is_nil(b.source)
   end)
 
+  it("draws SF Symbols as named placeholders and places content by its alignment", function()
+    local looks = ui.load("Tests/Fixtures/ib/Kinds/Looks.xib")
+    local play = looks:find("ply-Bt-001")
+    assert.are.equal("play.fill", play.appearance.image)
+    assert.truthy(ui.svg(play):find('data-symbol="play.fill"', 1, true))
+    local lead = looks:find("Leading")
+    assert.are.equal("leading", lead.contentHorizontalAlignment)
+    assert.are.equal("top", lead.contentVerticalAlignment)
+    assert.is_true(lead.appearance.font.italic)
+    local function titleX(svg) return tonumber(svg:match('class="title" x="([%d.]+)"')) end
+    local ltr = titleX(ui.svg(lead))
+    lead.layoutDirection = "rightToLeft"
+    local rtl = titleX(ui.svg(lead))
+    assert.are.equal(0, ltr)            -- flush left
+    assert.is_true(rtl > 250)           -- flush right: leading mirrors
+    local b = ui.button { title = "x", contentHorizontalAlignment = "right" }
+    assert.are.equal("right", b.contentHorizontalAlignment)
+    assert.has_error(function() b.contentVerticalAlignment = "middle" end)
+  end)
+
   it("names a control by the outlet that holds it and says where it is defined", function()
     local xib = ui.load("Tests/Fixtures/ib/Kinds/Login.xib")
     local login = xib:find("lgn-Bt-001")

@@ -48,6 +48,8 @@
 ---@field accessibilityDescription string (read-only)
 ---@field contentEdgeInsets table
 ---@field titleEdgeInsets table
+---@field contentHorizontalAlignment string
+---@field contentVerticalAlignment string
 ---@field semanticContentAttribute string
 ---@field contentSize string
 ---@field layoutDirection string
@@ -546,6 +548,8 @@ function document:off(token) end
 ---@field accessibilityHint? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
+---@field contentHorizontalAlignment? string
+---@field contentVerticalAlignment? string
 ---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string
@@ -580,6 +584,8 @@ function document:off(token) end
 ---@field accessibilityHint? string
 ---@field contentEdgeInsets? table
 ---@field titleEdgeInsets? table
+---@field contentHorizontalAlignment? string
+---@field contentVerticalAlignment? string
 ---@field semanticContentAttribute? string
 ---@field contentSize? string
 ---@field layoutDirection? string

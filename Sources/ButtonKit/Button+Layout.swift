@@ -24,6 +24,42 @@ extension Button {
         }
     }
 
+    /// UIControl's `contentHorizontalAlignment` (default `center`): where
+    /// the title and image sit across the content; `leading`/`trailing`
+    /// mirror right to left. It moves the content, not its room, so what
+    /// fits (text-fit, the audit's clipped text) is the same.
+    public var contentHorizontalAlignment: ContentHorizontalAlignment {
+        get { modern?.contentHorizontalAlignment ?? .center }
+        set {
+            if newValue != contentHorizontalAlignment && !refusesChangeInPreview("set contentHorizontalAlignment") {
+                features.contentHorizontalAlignment = newValue
+            }
+        }
+    }
+
+    /// UIControl's `contentVerticalAlignment` (default `center`).
+    public var contentVerticalAlignment: ContentVerticalAlignment {
+        get { modern?.contentVerticalAlignment ?? .center }
+        set {
+            if newValue != contentVerticalAlignment && !refusesChangeInPreview("set contentVerticalAlignment") {
+                features.contentVerticalAlignment = newValue
+            }
+        }
+    }
+
+    /// The image names of this button that are SF Symbols (drawn as a
+    /// symbol placeholder with the name; never missing from a catalog).
+    public var symbolImages: Set<String> {
+        get { modern?.symbolImages ?? [] }
+        set { if newValue != symbolImages { features.symbolImages = newValue } }
+    }
+
+    /// The horizontal alignment with `leading`/`trailing` resolved in the
+    /// content's direction.
+    public var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        contentHorizontalAlignment.effective(under: effectiveLayoutDirection)
+    }
+
     /// The direction the button's content is laid out in: the layout
     /// direction, unless `semanticContentAttribute` says otherwise.
     public var effectiveLayoutDirection: LayoutDirection {

@@ -66,6 +66,8 @@ extension Button {
         case .contentEdgeInsets(let i): contentEdgeInsets = i
         case .titleEdgeInsets(let i): titleEdgeInsets = i
         case .semanticContentAttribute(let a): semanticContentAttribute = a
+        case .contentHorizontalAlignment(let a): contentHorizontalAlignment = a
+        case .contentVerticalAlignment(let a): contentVerticalAlignment = a
         case .accessibilityTraits(let t): ownAccessibilityTraits = t
         case .accessibilityValue(let v): accessibilityValue = v
         case .accessibilityHint(let h): accessibilityHint = h

@@ -37,6 +37,8 @@ public enum ButtonSetting: Sendable {
     case contentEdgeInsets(ButtonInsets)
     case titleEdgeInsets(ButtonInsets)
     case semanticContentAttribute(SemanticContentAttribute)
+    case contentHorizontalAlignment(ContentHorizontalAlignment)
+    case contentVerticalAlignment(ContentVerticalAlignment)
     case accessibilityTraits([AccessibilityTrait])
     case accessibilityValue(String?)
     case accessibilityHint(String?)
@@ -79,6 +81,7 @@ public enum ButtonSetting: Sendable {
         case .contentEdgeInsets: return 23
         case .titleEdgeInsets: return 24
         case .semanticContentAttribute: return 25
+        case .contentHorizontalAlignment, .contentVerticalAlignment: return 29
         case .accessibilityTraits: return 26
         case .accessibilityValue: return 27
         case .accessibilityHint: return 28

@@ -12,6 +12,11 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
     public var weight: FontWeight
     /// The Dynamic Type style the size follows; nil for a fixed size.
     public var textStyle: TextStyle?
+    /// An italic face (`italicSystemFont`, `Helvetica-Oblique`). Measured
+    /// with the upright face's widths (the fonts ButtonKit measures with
+    /// slant their upright glyphs, so the widths are the same); drawn
+    /// slanted in pictures.
+    public var italic = false
 
     /// UIKit's default title font for a custom button: system 15 regular.
     public static let systemDefault = Font(family: "system", size: 15, weight: .regular)
@@ -62,7 +67,9 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
         var size: Double?
         var weight: FontWeight?
         var family: [Substring] = []
+        var italic = false
         for word in text.split(separator: " ") {
+            if word.lowercased() == "italic" { italic = true; continue }
             if let n = Double(word) {
                 guard size == nil else { throw .invalidValue(what: "font", value: "'\(text)'", expected: "a single size") }
                 size = n
@@ -84,6 +91,7 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
         guard let s = size else {
             if family.count == 1, let style = try? TextStyle(parsing: String(family[0])) {
                 self = Font(textStyle: style, weight: weight)
+                self.italic = italic
                 return
             }
             if let hint = UIKitSpelling.fontHint(text) { throw .unknownNameHint(kind: "font", name: text, hint: hint) }
@@ -91,12 +99,14 @@ public struct Font: Hashable, Sendable, Codable, CustomStringConvertible {
         }
         if let hint = UIKitSpelling.fontHint(text) { throw .unknownNameHint(kind: "font", name: text, hint: hint) }
         self = try Font.make(family: family.isEmpty ? "system" : family.joined(separator: " "), size: s, weight: weight ?? .regular)
+        self.italic = italic
     }
 
     /// `bold 13`, `Menlo 12`; a text-style font names its style and its
     /// size now: `body 17`, `bold headline 17`.
     public var description: String {
         var s = family == "system" ? "" : family + " "
+        if italic { s += "italic " }
         if let style = textStyle {
             if weight != style.defaultWeight { s += weight.rawValue + " " }
             return s + style.rawValue + " " + Format.number(size)

@@ -18,6 +18,11 @@ final class ModernFeatures {
     var adjustsFontForContentSizeCategory = false
     var contentEdgeInsets = ButtonInsets.zero
     var semanticContentAttribute = SemanticContentAttribute.unspecified
+    var contentHorizontalAlignment = ContentHorizontalAlignment.center
+    var contentVerticalAlignment = ContentVerticalAlignment.center
+    /// Image names that are SF Symbols (`UIImage(systemName:)`, a file's
+    /// `catalog="system"`), not the app's own images.
+    var symbolImages: Set<String> = []
     var titleEdgeInsets = ButtonInsets.zero
     /// The screen the button was added to (its trait parent when it has no group or bar).
     weak var screen: Screen?

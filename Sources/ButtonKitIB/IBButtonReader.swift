@@ -19,8 +19,7 @@ struct IBButtonReader {
     /// Attributes whose value is UIButton's default: nothing to model, so
     /// not listed when they have it (another value is listed).
     static let defaults: [(String, String)] = [
-        ("contentMode", "scaleToFill"), ("opaque", "NO"), ("contentHorizontalAlignment", "center"),
-        ("contentVerticalAlignment", "center"), ("lineBreakMode", "middleTruncation"),
+        ("contentMode", "scaleToFill"), ("opaque", "NO"), ("lineBreakMode", "middleTruncation"),
     ]
 
     /// Attributes that name the class with its module: kept with it.
@@ -60,6 +59,7 @@ struct IBButtonReader {
         var imageEdgeInsets: ButtonInsets?
         var shadows: [String: ColorValue] = [:]
         var images: [String] = []
+        var symbols = Set<String>()
         var tint: ColorValue?
 
         // The type: roundedRect is the system type since iOS 7; the
@@ -93,7 +93,7 @@ struct IBButtonReader {
                     if case .dynamic(.tint) = c {} else { tint = c }
                 }
             case ("state", _):
-                readState(child, edit: edit, shadows: &shadows, images: &images)
+                readState(child, edit: edit, shadows: &shadows, images: &images, symbols: &symbols)
             case ("inset", let key?):
                 guard let insets = try? ButtonInsets.make(top: ctx.number(child, "minY") ?? 0, left: ctx.number(child, "minX") ?? 0,
                                                           bottom: ctx.number(child, "maxY") ?? 0, right: ctx.number(child, "maxX") ?? 0) else {
@@ -107,7 +107,7 @@ struct IBButtonReader {
                 default: ctx.ignore(child, "key", "inset '\(key)' not modelled")
                 }
             case ("buttonConfiguration", "configuration"):
-                if let c = readConfiguration(child, images: &images) { settings.append(.configuration(c)) }
+                if let c = readConfiguration(child, images: &images, symbols: &symbols) { settings.append(.configuration(c)) }
             case ("accessibility", _):
                 accessibilityID = readAccessibility(child, settings: &settings)
             case ("userDefinedRuntimeAttributes", _):
@@ -172,6 +172,16 @@ struct IBButtonReader {
                 ctx.ignore(node, "semanticContentAttribute", "unknown value '\(s)'")
             }
         }
+        if let s = node["contentHorizontalAlignment"] {
+            if let a = ContentHorizontalAlignment(rawValue: s) { settings.append(.contentHorizontalAlignment(a)) } else {
+                ctx.ignore(node, "contentHorizontalAlignment", "unknown value '\(s)'")
+            }
+        }
+        if let s = node["contentVerticalAlignment"] {
+            if let a = ContentVerticalAlignment(rawValue: s) { settings.append(.contentVerticalAlignment(a)) } else {
+                ctx.ignore(node, "contentVerticalAlignment", "unknown value '\(s)'")
+            }
+        }
         if let tint = tint ?? above.tint { settings.append(.tintColor(tint)) }
         let role = node["role"]
         if let r = role, !["normal", "primary", "cancel", "destructive"].contains(r) { ctx.ignore(node, "role", "unknown role '\(r)'") }
@@ -188,6 +198,7 @@ struct IBButtonReader {
             ctx.ignore(node, nil, "could not apply: \(error)")
         }
         if selected && kind == .radio { try? button.setSelected(true) }
+        if !symbols.isEmpty { button.symbolImages = symbols }
         if above.hidden { button.isHiddenBySuperview = true }
 
         let missing = ctx.hasCatalogs ? images.filter { !ctx.imageNames.contains($0) } : []
@@ -204,7 +215,7 @@ struct IBButtonReader {
     /// `<state key="normal" title= image= backgroundImage=>` with its colours
     /// and attributed title.
     private func readState(_ node: XMLNode, edit: ((ControlState, (inout Style) -> Void) -> Void),
-                           shadows: inout [String: ColorValue], images: inout [String]) {
+                           shadows: inout [String: ColorValue], images: inout [String], symbols: inout Set<String>) {
         let key = node["key"] ?? ""
         guard let state = IBButtonReader.state(key) else { ctx.ignore(node, "key", "unknown state '\(key)'"); return }
         defer { node.takeAll() }   // each attribute below is read or listed
@@ -215,7 +226,7 @@ struct IBButtonReader {
             case "title": edit(state) { $0.title = a.value }
             case "image":
                 edit(state) { $0.image = a.value }
-                if !symbol { images.append(a.value) }
+                if symbol { symbols.insert(a.value) } else { images.append(a.value) }
             case "backgroundImage":
                 edit(state) { $0.backgroundImage = a.value }
                 images.append(a.value)
@@ -236,6 +247,15 @@ struct IBButtonReader {
                 c.take()
                 let runs = readAttributed(c)
                 if !runs.isEmpty { edit(state) { $0.attributedTitle = runs } }
+            case ("imageReference", "image"), ("imageReference", "backgroundImage"):
+                // Xcode 13+: `<imageReference key="image" image="heart.fill"
+                // catalog="system" symbolScale=...>`; a symbol by its name.
+                guard let name = c["image"] else { ctx.ignore(c, nil, "an image reference without an image name"); continue }
+                c.take()
+                let isSymbol = c["catalog"] == "system"
+                if c.peek("key") == "image" { edit(state) { $0.image = name } } else { edit(state) { $0.backgroundImage = name } }
+                if isSymbol { symbols.insert(name) } else { images.append(name) }
+                for sub in c.children { ctx.ignore(sub, nil, "symbol configuration not modelled (the symbol is drawn at the title's size)") }
             default: ctx.ignore(c, nil, "not modelled")
             }
         }
@@ -271,7 +291,7 @@ struct IBButtonReader {
     }
 
     /// `<buttonConfiguration key="configuration" style= title= ...>`.
-    private func readConfiguration(_ node: XMLNode, images: inout [String]) -> ButtonConfiguration? {
+    private func readConfiguration(_ node: XMLNode, images: inout [String], symbols: inout Set<String>) -> ButtonConfiguration? {
         let styleName = node["style"] ?? "plain"
         guard let style = ConfigurationStyle(rawValue: styleName) else {
             ctx.ignore(node, "style", "unknown configuration style '\(styleName)'")
@@ -287,7 +307,7 @@ struct IBButtonReader {
             case "subtitle": c.subtitle = a.value
             case "image":
                 c.image = a.value
-                if !symbol { images.append(a.value) }
+                if symbol { symbols.insert(a.value) } else { images.append(a.value) }
             case "imagePlacement":
                 if let p = ImagePlacement(rawValue: a.value) { c.imagePlacement = p } else { ctx.ignore(node, a.name, "unknown placement '\(a.value)'") }
             case "cornerStyle":
@@ -329,7 +349,7 @@ struct IBButtonReader {
             case ("imageReference", "image"):
                 if let name = child["image"] {
                     c.image = name
-                    if child["catalog"] != "system" { images.append(name) }
+                    if child["catalog"] == "system" { symbols.insert(name) } else { images.append(name) }
                 }
             case ("attributedString", "attributedTitle"):
                 child.take()

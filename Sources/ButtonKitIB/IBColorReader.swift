@@ -105,6 +105,12 @@ struct IBColorReader {
         case "lightTextColor": return .dynamic(.system(.lightText))
         case "groupTableViewBackgroundColor": return .dynamic(.system(.systemGroupedBackground))
         case "tableCellGroupedBackgroundColor": return .dynamic(.system(.secondarySystemGroupedBackground))
+        // Deprecated since iOS 7 (they were textures); UIKit still answers
+        // them with solid colours. The values are the solid colours of
+        // those textures (docs/decisions.md says how sure they are).
+        case "viewFlipsideBackgroundColor": return .fixed(Color(red: 0x1F, green: 0x21, blue: 0x24))
+        case "scrollViewTexturedBackgroundColor": return .fixed(Color(red: 0x6F, green: 0x71, blue: 0x79))
+        case "underPageBackgroundColor": return .fixed(Color(red: 0xB5, green: 0xB5, blue: 0xB5))
         default: return nil
         }
     }

@@ -22,20 +22,24 @@ enum IBFontReader {
             let family = node["family"] ?? String(name.prefix { $0 != "-" })
             let suffix = name.contains("-") ? String(name.drop { $0 != "-" }.dropFirst()) : ""
             let (weight, italic) = weight(fromSuffix: suffix)
-            if italic { ctx.ignore(node, "name", "italic faces are not modelled (drawn upright)") }
-            return Font(family: family, size: size, weight: weight)
+            var f = Font(family: family, size: size, weight: weight)
+            f.italic = italic
+            return f
         }
         var weight = FontWeight.regular
+        var italic = false
         switch node["type"] ?? "system" {
         case "system": break
         case "boldSystem": weight = .bold
-        case "italicSystem": ctx.ignore(node, "type", "italic faces are not modelled (drawn upright)")
+        case "italicSystem": italic = true
         default: ctx.ignore(node, "type", "unknown font type '\(node["type"] ?? "")'")
         }
         if let w = node["weight"] {
             if let fw = FontWeight(rawValue: w) { weight = fw } else { ctx.ignore(node, "weight", "unknown weight '\(w)'") }
         }
-        return Font(size: size, weight: weight)
+        var f = Font(size: size, weight: weight)
+        f.italic = italic
+        return f
     }
 
     /// The weight a PostScript name's suffix names (`Bold`, `SemiBold`,

@@ -15,6 +15,12 @@ public struct ControlPicture {
     /// Whether the content is laid out right to left (image after the
     /// title, leading insets on the right).
     public var rightToLeft: Bool
+    /// Where title and image sit (a legacy button's `contentHorizontalAlignment`).
+    public var horizontalAlignment = ContentHorizontalAlignment.center
+    /// Where title and image sit up and down (`contentVerticalAlignment`).
+    public var verticalAlignment = ContentVerticalAlignment.center
+    /// Image names that are SF Symbols: drawn as a symbol placeholder.
+    public var symbols: Set<String> = []
 
     /// A picture of `appearance` drawn at `width` x `height` points.
     public init(appearance: Appearance, width: Double, height: Double, title: TitleLayout? = nil, rightToLeft: Bool = false) {
@@ -27,6 +33,9 @@ public struct ControlPicture {
         let h = height ?? max(1, b.frame.height)
         self.init(appearance: a, width: max(1, b.frame.width), height: h, title: b.titleLayout(of: a),
                   rightToLeft: b.effectiveLayoutDirection == .rightToLeft)
+        horizontalAlignment = b.contentHorizontalAlignment
+        verticalAlignment = b.contentVerticalAlignment
+        symbols = b.symbolImages
     }
 
     /// The fonts ButtonKit measures with, named first so a viewer that has
@@ -60,6 +69,7 @@ public struct ControlPicture {
         let base = f.size >= 20 ? displayFontFamily : fontFamily
         let family = f.family == "system" ? base : SVGText.escape(f.family) + ", " + base
         return "font-family=\"\(family)\" font-size=\"\(SVGNumber.format(f.size))\" font-weight=\"\(weight(f.weight))\""
+            + (f.italic ? " font-style=\"italic\"" : "")
     }
 
     /// The group, drawn with its top-left corner at (x, y).
@@ -84,6 +94,18 @@ public struct ControlPicture {
         out += "<svg class=\"content\" width=\"\(n(max(0, width)))\" height=\"\(n(max(0, height)))\" overflow=\"hidden\">"
         out += content()
         out += "</svg></g>"
+        return out
+    }
+
+    /// An SF Symbol's placeholder: a rounded square in the tint (symbols
+    /// are template images, drawn in the title colour) with the symbol's
+    /// name under a small sparkle, so a reader sees which symbol it is.
+    static func symbol(_ name: String, x: Double, y: Double, size: Double, color: String) -> String {
+        let n = SVGNumber.format
+        var out = "<g class=\"symbol\" data-symbol=\"\(SVGText.escape(name))\">"
+        out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(size))\" height=\"\(n(size))\" rx=\"\(n(size / 4))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+        out += "<path d=\"M\(n(x + size / 2)) \(n(y + size * 0.18)) L\(n(x + size * 0.56)) \(n(y + size * 0.38)) L\(n(x + size * 0.76)) \(n(y + size * 0.44)) L\(n(x + size * 0.56)) \(n(y + size * 0.5)) L\(n(x + size / 2)) \(n(y + size * 0.7)) L\(n(x + size * 0.44)) \(n(y + size * 0.5)) L\(n(x + size * 0.24)) \(n(y + size * 0.44)) L\(n(x + size * 0.44)) \(n(y + size * 0.38))Z\" fill=\"\(color)\"/>"
+        out += "<text x=\"\(n(x + size / 2))\" y=\"\(n(y + size * 0.92))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(5, size * 0.22)))\" fill=\"\(color)\">\(SVGText.escape(String(name.prefix(14))))</text></g>"
         return out
     }
 
@@ -115,16 +137,23 @@ public struct ControlPicture {
         let gap = (a.image != nil && !runs.isEmpty) ? 6.0 : 0
         let imageWidth = a.image != nil ? iconSize : 0
         let total = imageWidth + gap + textWidth
-        var cursor = (width - total) / 2
+        // The block placed by the content alignment (leading and trailing
+        // mirror right to left), centred by default.
+        let start = horizontalAlignment.origin(of: total, in: width, from: 0, direction: rightToLeft ? .rightToLeft : .leftToRight)
+        let blockHeight = max(a.image != nil ? iconSize : 0, runs.isEmpty ? 0 : lineSize * 1.2)
+        let dy = verticalAlignment.origin(of: blockHeight, in: height, from: 0) - (height - blockHeight) / 2
+        var cursor = start
         var out = ""
         // Right to left, the image goes after the title (UIKit flips it).
         let textFirst = rightToLeft
         if textFirst { cursor += textWidth + gap }
-        let textX = rightToLeft ? (width - total) / 2 : cursor + imageWidth + gap
+        let textX = rightToLeft ? start : cursor + imageWidth + gap
         if let img = a.image {
-            let iy = (height - iconSize) / 2
+            let iy = (height - iconSize) / 2 + dy
             let adj = a.imageAdjustment
-            if SortIcon.names.contains(img) {
+            if symbols.contains(img) {
+                out += ControlPicture.symbol(img, x: cursor, y: iy, size: iconSize, color: ImageTone.apply(String(a.titleColor.hex.prefix(7)), adj))
+            } else if SortIcon.names.contains(img) {
                 out += SortIcon.svg(img, x: cursor, y: iy, size: iconSize, adjustment: adj)
             } else {
                 // An image by name: a placeholder, its colours adjusted as the
@@ -136,7 +165,7 @@ public struct ControlPicture {
             }
         }
         if !runs.isEmpty {
-            let baseline = height / 2 + lineSize * 0.35
+            let baseline = height / 2 + lineSize * 0.35 + dy
             // The block is mirrored (image after the title); the text keeps
             // the order its own script gives it.
             out += "<text class=\"title\" x=\"\(n(textX))\" y=\"\(n(baseline))\" \(ControlPicture.fontAttributes(a.font)) \(ControlPicture.paint("fill", a.titleColor)) xml:space=\"preserve\">"
@@ -188,6 +217,8 @@ public struct ControlPicture {
         var out = ""
         if l.showsActivityIndicator {
             out += ControlPicture.spinner(x: imageX, y: imageY, size: icon, color: a.titleColor)
+        } else if let img = a.image, symbols.contains(img) {
+            out += ControlPicture.symbol(img, x: imageX, y: imageY, size: icon, color: String(a.titleColor.hex.prefix(7)))
         } else if let img = a.image {
             out += "<g class=\"image\" data-image=\"\(SVGText.escape(img))\"><rect x=\"\(n(imageX))\" y=\"\(n(imageY))\" width=\"\(n(icon))\" height=\"\(n(icon))\" rx=\"3\" fill=\"none\" \(ControlPicture.paint("stroke", a.titleColor))/>"
             out += "<text x=\"\(n(imageX + icon / 2))\" y=\"\(n(imageY + icon / 2 + 3))\" text-anchor=\"middle\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"\(n(max(6, icon * 0.3)))\" \(ControlPicture.paint("fill", a.titleColor))>\(SVGText.escape(String(img.prefix(6))))</text></g>"

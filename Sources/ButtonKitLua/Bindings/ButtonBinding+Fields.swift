@@ -69,6 +69,14 @@ extension ButtonBinding {
         Field("accessibilityHint", get: { L, b in if let s = b.accessibilityHint { Value.pushString(L, s) } else { lua_pushnil(L) } },
               setting: { L, i throws(BridgeError) in .accessibilityHint(lua_type(L, i) == LUA_TNIL ? nil : try Read.string(L, i)) }),
         Field("accessibilityDescription", get: { L, b in Value.pushString(L, b.accessibilityDescription) }),
+        Field("contentHorizontalAlignment", get: { L, b in Value.pushString(L, b.contentHorizontalAlignment.rawValue) }, setting: { L, i throws(BridgeError) in
+            let s = try Read.string(L, i)
+            return .contentHorizontalAlignment(try Read.model { () throws(ButtonKitError) in try ContentHorizontalAlignment(parsing: s) })
+        }),
+        Field("contentVerticalAlignment", get: { L, b in Value.pushString(L, b.contentVerticalAlignment.rawValue) }, setting: { L, i throws(BridgeError) in
+            let s = try Read.string(L, i)
+            return .contentVerticalAlignment(try Read.model { () throws(ButtonKitError) in try ContentVerticalAlignment(parsing: s) })
+        }),
         Field("semanticContentAttribute", get: { L, b in Value.pushString(L, b.semanticContentAttribute.rawValue) }, setting: { L, i throws(BridgeError) in
             let s = try Read.string(L, i)
             return .semanticContentAttribute(try Read.model { () throws(ButtonKitError) in try SemanticContentAttribute(parsing: s) })

@@ -26,7 +26,8 @@ extension Read {
             return try model { () throws(ButtonKitError) in try Font(parsing: s) }
         case LUA_TTABLE:
             let t = LuaTable(L, i, what: "font field")
-            try t.onlyKeys(["size", "weight", "family", "textStyle"])
+            try t.onlyKeys(["size", "weight", "family", "textStyle", "italic"])
+            let italic = try t.read("italic", bool) ?? false
             let weightName = try t.read("weight", string)
             let weight = try weightName.map { w throws(BridgeError) in try model { () throws(ButtonKitError) in try FontWeight(parsing: w) } }
             let family = try t.read("family", string) ?? "system"
@@ -34,10 +35,14 @@ extension Read {
                 let style = try model { () throws(ButtonKitError) in try TextStyle(parsing: styleName) }
                 _ = try t.read("size", number)  // checked to be a number; the style's size is used
                 guard !family.isEmpty else { throw .value("font family: a non-empty name expected") }
-                return Font(textStyle: style, weight: weight, family: family)
+                var f = Font(textStyle: style, weight: weight, family: family)
+                f.italic = italic
+                return f
             }
             guard let size = try t.read("size", number) else { throw .value("font table needs a number 'size' or a 'textStyle'") }
-            return try model { () throws(ButtonKitError) in try Font.make(family: family, size: size, weight: weight ?? .regular) }
+            var f = try model { () throws(ButtonKitError) in try Font.make(family: family, size: size, weight: weight ?? .regular) }
+            f.italic = italic
+            return f
         default:
             throw .value("font expected (a size, 'bold 13' or { size = 13, weight = 'bold' }), got \(Value.typeName(L, i))")
         }
@@ -134,6 +139,7 @@ extension Push {
         field(L, "size") { Value.pushNumber(L, f.size) }
         field(L, "weight") { Value.pushString(L, f.weight.rawValue) }
         if let style = f.textStyle { field(L, "textStyle") { Value.pushString(L, style.rawValue) } }
+        if f.italic { field(L, "italic") { Value.pushBool(L, true) } }
     }
 
     package static func runs(_ L: OpaquePointer, _ runs: [AttributedRun]) {
