@@ -479,6 +479,7 @@ function builder:alpha(value) end
 ---@class ui.document
 ---@field kind string (read-only)
 ---@field path string (read-only)
+---@field platform string (read-only)
 ---@field screens table (read-only)
 ---@field groups table (read-only)
 ---@field controls table (read-only)

@@ -117,6 +117,18 @@ public enum AccessibilityAudit {
         return out
     }
 
+    /// The platforms of `buttons`' screens whose rules skip checks, each
+    /// once, with the checks skipped (for a report to say once).
+    public static func skippedByPlatform(_ buttons: [Button]) -> [(platform: Platform, checks: [AuditCheck])] {
+        var seen = Set<Platform>()
+        var out: [(platform: Platform, checks: [AuditCheck])] = []
+        for b in buttons {
+            let p = screen(of: b)?.platform ?? .iOS
+            if !p.skippedChecks.isEmpty, seen.insert(p).inserted { out.append((p, p.skippedChecks)) }
+        }
+        return out
+    }
+
     /// How many of `buttons` (each once) the audit skips as not visible.
     public static func notVisible(_ buttons: [Button]) -> Int {
         var seen = Set<ObjectIdentifier>()
@@ -172,6 +184,15 @@ public enum AccessibilityAudit {
     /// The checks that look at one button alone.
     static func own(_ s: Subject, options: AuditOptions) -> [AuditProblem] {
         let b = s.button
+        // Checks that do not apply on the screen's platform are skipped
+        // (tvOS: no touch targets, no user text size).
+        let platform = screen(of: b)?.platform ?? .iOS
+        var options = options
+        if !platform.isTouch { options.checks.remove(.hitTarget) }
+        if !platform.hasDynamicType {
+            options.checks.remove(.dynamicType)
+            options.contentSizes = [.large]
+        }
         var out: [AuditProblem] = []
         let visible = states(of: b)
         let checked = options.states?.filter(visible.contains) ?? visible

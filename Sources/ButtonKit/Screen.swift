@@ -49,6 +49,9 @@ public final class Screen: TraitEnvironment {
     /// A name for messages and pictures (`screen 'login'`, `login.svg`);
     /// nil: unnamed, as UIKit's windows are.
     public var id: String?
+    /// The platform the screen is shown on (`iOS` unless a file says
+    /// otherwise): the audit skips the checks that do not apply there.
+    public var platform = Platform.iOS
 
     public init(width: Double = Screen.defaultSize.width, height: Double = Screen.defaultSize.height) {
         self.width = width; self.height = height

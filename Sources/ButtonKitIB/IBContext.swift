@@ -16,6 +16,8 @@ final class IBContext {
     var sceneNames: [String: String] = [:]
     /// Storyboard or XIB: a control's `origin`.
     let kind: IBDocumentKind
+    /// The platform the file is for (text styles take tvOS's sizes there).
+    var platform = Platform.iOS
     /// IB object id → the outlet that holds the object, the best one when
     /// several do (see `indexOutlets`).
     private(set) var outlets: [String: OutletRef] = [:]

@@ -9,6 +9,9 @@ public final class IBDocument {
     public let path: String
     /// Storyboard or XIB, from the root element.
     public let kind: IBDocumentKind
+    /// iOS, tvOS (`targetRuntime="AppleTV"`) or Mac Catalyst (a file
+    /// designed on a Mac device): the audit skips what does not apply.
+    public let platform: Platform
     /// Scenes in document order.
     public let scenes: [IBScene]
     /// Radio groups from DLRadioButton-style `otherButtons` collections.
@@ -25,9 +28,9 @@ public final class IBDocument {
     public let hasCatalogs: Bool
     let infos: [ObjectIdentifier: IBControlInfo]
 
-    init(path: String, kind: IBDocumentKind, scenes: [IBScene], groups: [RadioGroup], ignored: [IBIgnored],
+    init(path: String, kind: IBDocumentKind, platform: Platform = .iOS, scenes: [IBScene], groups: [RadioGroup], ignored: [IBIgnored],
          colors: AssetColors, imageNames: Set<String>, hasCatalogs: Bool, infos: [ObjectIdentifier: IBControlInfo]) {
-        self.path = path; self.kind = kind; self.scenes = scenes; self.groups = groups; self.ignored = ignored
+        self.path = path; self.kind = kind; self.platform = platform; self.scenes = scenes; self.groups = groups; self.ignored = ignored
         self.colors = colors; self.imageNames = imageNames; self.hasCatalogs = hasCatalogs; self.infos = infos
     }
 

@@ -33,6 +33,16 @@ struct IBDocumentBuilder {
             throw IBError(file: path, line: root.line, column: 1,
                           message: "a \(runtime) document: ButtonKit reads UIKit (iOS) Interface Builder files, not AppKit ones")
         }
+        // The platform: tvOS by its runtime, Mac Catalyst by the device the
+        // file is designed on (an iOS file shown on a Mac).
+        let platform: Platform
+        if root["targetRuntime"]?.hasPrefix("AppleTV") == true {
+            platform = .tvOS
+        } else if root.child("device")?.peek("id")?.hasPrefix("mac") == true {
+            platform = .macCatalyst
+        } else {
+            platform = .iOS
+        }
 
         // Catalogs: given, else discovered around the file.
         let catalogPaths = options.assetCatalogs ?? AssetDiscovery(options: options).discover(for: path)
@@ -58,6 +68,7 @@ struct IBDocumentBuilder {
         let ctx = IBContext(path: path, kind: kind, bytes: bytes,
                             colors: IBColorReader(assets: assets, namedFallbacks: fallbacks, hasCatalogs: !catalogPaths.isEmpty),
                             options: options, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty)
+        ctx.platform = platform
         ctx.index(root)
         ctx.indexOutlets(root)
         // Structure with nothing to model: the document's own attributes
@@ -122,7 +133,8 @@ struct IBDocumentBuilder {
         // Whatever nobody read is listed now, then everything in file order.
         ctx.sweep(root)
         ctx.sortIgnored()
-        return IBDocument(path: path, kind: kind, scenes: scenes, groups: groups, ignored: ctx.ignoredList,
+        for s in scenes { s.screen.platform = platform }
+        return IBDocument(path: path, kind: kind, platform: platform, scenes: scenes, groups: groups, ignored: ctx.ignoredList,
                           colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos)
     }
 

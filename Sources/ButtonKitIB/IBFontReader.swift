@@ -16,6 +16,10 @@ enum IBFontReader {
                 ctx.ignore(node, "style", "unknown text style '\(styleName)'")
                 return Font(size: size)
             }
+            if ctx.platform == .tvOS {
+                // tvOS has no user text size: the style is its fixed tvOS size.
+                return Font(size: Platform.tvOSSize(of: style), weight: style.defaultWeight)
+            }
             return Font(textStyle: style)
         }
         if let name = node["name"], node["type"] == nil {

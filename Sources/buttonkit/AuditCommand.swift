@@ -88,6 +88,9 @@ enum AuditCommand {
             controlCount = controls.count
         }
         Terminal.out(problems.map { $0.description + "\n" }.joined())
+        for (platform, checks) in AccessibilityAudit.skippedByPlatform(fromFile ? AppFileNotes.byScreen(ctx).flatMap(\.1) : controls) {
+            Terminal.err("\(platform.rawValue): \(checks.map(\.rawValue).joined(separator: " and ")) not checked (focus-driven, no user text size; text styles have tvOS's sizes)")
+        }
         let skipped = AccessibilityAudit.notVisible(fromFile ? AppFileNotes.byScreen(ctx).flatMap(\.1) : controls)
         if skipped > 0 {
             Terminal.err("\(skipped) control\(skipped == 1 ? " is" : "s are") not visible (hidden, in a hidden view, or transparent): not checked")

@@ -12,6 +12,7 @@ enum DocumentBinding {
         fields: [
             FieldSpec("kind", get: { L, d in Value.pushString(L, d.kind.rawValue) }),
             FieldSpec("path", get: { L, d in Value.pushString(L, d.path) }),
+            FieldSpec("platform", get: { L, d in Value.pushString(L, d.platform.rawValue) }),
             FieldSpec("screens", get: { L, d in
                 lua_createtable(L, Int32(d.scenes.count), 0)
                 for (i, s) in d.scenes.enumerated() { Identity.push(L, s.screen, kind: .screen); lua_rawseti(L, -2, lua_Integer(i + 1)) }
