@@ -35,6 +35,7 @@ public enum AccessibilityAudit {
     public struct Subject {
         public let button: Button
         public let name: String
+        public init(button: Button, name: String) { self.button = button; self.name = name }
     }
 
     /// The states a user can see on `b`.
@@ -85,10 +86,14 @@ public enum AccessibilityAudit {
     /// controls on different screens share is qualified by the screen
     /// (`checkout-dark:pay`), and the second and later controls of one name
     /// on one screen are told apart as `name#2`, ….
-    public static func subjects(_ buttons: [Button]) -> [Subject] {
+    /// `names` gives some controls the names a report wants instead
+    /// (a file's control by its outlet); the rest are named as above.
+    public static func subjects(_ buttons: [Button], names: [ObjectIdentifier: String] = [:]) -> [Subject] {
         var seenSet = Set<ObjectIdentifier>()
         var unique: [(Button, String, Screen?)] = []
-        for b in buttons where seenSet.insert(ObjectIdentifier(b)).inserted { unique.append((b, name(of: b), screen(of: b))) }
+        for b in buttons where seenSet.insert(ObjectIdentifier(b)).inserted {
+            unique.append((b, names[ObjectIdentifier(b)] ?? name(of: b), screen(of: b)))
+        }
         // Which names appear on more than one screen.
         var screensOf: [[UInt8]: [ObjectIdentifier?]] = [:]
         for (_, n, sc) in unique {
@@ -149,7 +154,11 @@ public enum AccessibilityAudit {
     /// members, a screen's…): each button's own checks, then what is wrong
     /// between them (ids, overlaps and labels on one screen).
     public static func audit(_ buttons: [Button], options: AuditOptions = AuditOptions()) -> [AuditProblem] {
-        let all = subjects(buttons)
+        audit(subjects: subjects(buttons), options: options)
+    }
+
+    /// The problems of subjects already named (see `subjects`).
+    public static func audit(subjects all: [Subject], options: AuditOptions = AuditOptions()) -> [AuditProblem] {
         var out: [AuditProblem] = []
         if options.checks.contains(.duplicateId) { out += duplicateIDs(all) }
         let shown = all.filter { $0.button.isVisible }

@@ -208,7 +208,7 @@ struct IBButtonReader {
                                  missingImages: missing, line: node.line, outlet: ctx.outlet(for: ibID),
                                  origin: ctx.kind,
                                  source: SourceLocation(path: ctx.path, line: node.line, column: ctx.lines.column(of: node)),
-                                 cell: above.cell)
+                                 cell: above.cell, accessibilityIdentifier: accessibilityID)
         return Read(button: button, info: info, kind: kind, otherButtons: others)
     }
 

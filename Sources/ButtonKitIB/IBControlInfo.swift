@@ -42,6 +42,8 @@ public final class IBControlInfo: Sendable {
     /// The reuse identifier of the prototype or collection view cell the
     /// control is in (the app repeats it per row), nil elsewhere.
     public let cell: String?
+    /// The accessibility identifier the file gives (the control's id when set).
+    public let accessibilityIdentifier: String?
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
@@ -49,13 +51,13 @@ public final class IBControlInfo: Sendable {
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
                 titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
                 outlet: IBOutlet? = nil, origin: IBDocumentKind = .storyboard, source: SourceLocation? = nil,
-                cell: String? = nil) {
+                cell: String? = nil, accessibilityIdentifier: String? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
         self.outlet = outlet; self.origin = origin; self.source = source ?? SourceLocation(path: "", line: line)
-        self.cell = cell
+        self.cell = cell; self.accessibilityIdentifier = accessibilityIdentifier
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.

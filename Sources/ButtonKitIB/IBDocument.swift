@@ -54,6 +54,29 @@ public final class IBDocument {
         return nil
     }
 
+    /// The document for an audit report: one target per scene, each control
+    /// named as the contract names it in reports — its accessibility
+    /// identifier, else the outlet or property holding it, else its title,
+    /// else its IB id — with its `<button>` element as its source.
+    public var auditTargets: [AuditTarget] {
+        scenes.map { scene in
+            AuditTarget(screen: scene.id, controls: scene.controls.map { b in
+                let info = self.info(for: b)
+                return AuditTarget.Control(button: b, name: info.map { IBDocument.reportName(b, $0) }, source: info?.source)
+            }, path: path)
+        }
+    }
+
+    /// A control's name in reports (see `auditTargets`).
+    static func reportName(_ b: Button, _ info: IBControlInfo) -> String {
+        if let a = info.accessibilityIdentifier, !a.isEmpty { return a }
+        if let p = info.property { return p }
+        let normal = b.styleFor(.normal)
+        let title = normal.title ?? b.configuration?.title ?? normal.attributedTitle.map { $0.map(\.text).joined() }
+        if let t = title.map(Format.oneLine), !t.trimmingSpaces().isEmpty { return t }
+        return info.ibID
+    }
+
     /// Every control of every scene, in document order.
     public var controls: [Button] { scenes.flatMap(\.controls) }
 

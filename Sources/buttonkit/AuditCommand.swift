@@ -16,6 +16,10 @@ enum AuditCommand {
         Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
         Option("check", value: "CHECKS", help: "contrast, hitTarget, label, textClipped, dynamicType, overlap, description, duplicateId, comma-separated (default all); repeatable"),
         Option("content-size", value: "SIZES", help: "content sizes to check contrast and clipped text at, comma-separated (default large,ax5); repeatable"),
+        Option("format", value: "FORMAT", help: "text (default), json, junit or sarif (SARIF 2.1.0, for code-scanning dashboards), on standard output"),
+        Option("fail-on", value: "SEVERITY", help: "error (default: exit 1 on errors only) or warning (warnings fail too)"),
+        Option("baseline", value: "FILE", help: "report and fail only on problems not in FILE (written by --write-baseline); say how many of its entries are gone"),
+        Option("write-baseline", value: "FILE", help: "record today's problems in FILE, to adopt the audit on an app that has some"),
         .assets, .ignored,
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
 
@@ -42,11 +46,19 @@ enum AuditCommand {
         there is no problem, 1 when there is any (or the script fails), 2 on bad
         usage. In scripts: ui.audit(control [, options]).
         Given a storyboard or XIB instead of a script, it audits the file's own
-        buttons scene by scene, each named by its scene and id
-        (Checkout:pay/normal/dark: ...), and says on standard error how many
-        things in the file were not modelled (--ignored lists them). Colours
-        named in the file come from its project's *.xcassets, or from the
-        catalogs --assets names.
+        buttons scene by scene, each named Screen/control/state/style
+        (Checkout/pay/normal/dark: ...), the control by its accessibility
+        identifier, else its outlet, else its title, else its IB id, and says
+        on standard error how many things in the file were not modelled
+        (--ignored lists them). Colours named in the file come from its
+        project's *.xcassets, or from the catalogs --assets names.
+        Contrast in the highlighted state (a finger is on the control) is a
+        warning; every other problem is an error, and only errors fail the
+        run (exit 1) unless --fail-on warning. --write-baseline FILE records
+        today's problems; --baseline FILE then lists and fails on new ones
+        only (a problem is the same when its screen, control, check, state,
+        style and content size are). Controls that are not visible are not
+        checked (it says how many).
         """,
         options: options)
 
@@ -60,6 +72,13 @@ enum AuditCommand {
         if a.flag("help") { Terminal.out(help); return 0 }
         guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
         let auditOptions = try parseOptions(a)
+        let format = try choice(a, "format", default: AuditFormat.text)
+        let failOn = try choice(a, "fail-on", default: AuditSeverity.error)
+        // The baseline is read, and the file to write one opened, before the
+        // run: the run may confine the process to the working tree.
+        let baseline = try a.value("baseline").map { path throws(UsageError) in try readBaseline(path) }
+        let baselineOut = try a.value("write-baseline").map { path throws(UsageError) in try openForWriting(path) }
+        defer { if let fd = baselineOut?.fd { close(fd) } }
         // What the script prints goes to standard error while it runs, so
         // standard output holds the problems only (`audit x.lua | wc -l`).
         fflush(nil)
@@ -74,35 +93,105 @@ enum AuditCommand {
         case .failure(let status): return status.code
         }
         // Every live control the script made: two sharing an id are both
-        // audited (and the id reported), as a test would reach either.
+        // audited (and the id reported), as a test would reach either. A
+        // file's controls are audited scene by scene, named for reports.
         let fromFile = LuaContext.isAppFile(a.positionals[0])
-        let controls = ctx.createdControls
-        let problems: [AuditProblem]
-        let controlCount: Int
+        let targets = fromFile
+            ? ctx.createdDocuments.flatMap(\.auditTargets)
+            : [AuditTarget(screen: nil, controls: ctx.createdControls.map { AuditTarget.Control(button: $0) })]
         if fromFile {
-            (problems, controlCount) = AppFileNotes.audit(ctx, options: auditOptions)
             AppFileNotes.ignored(ctx)
             if a.flag("ignored") { AppFileNotes.listIgnored(ctx) }
-        } else {
-            problems = AccessibilityAudit.audit(controls, options: auditOptions)
-            controlCount = controls.count
         }
-        Terminal.out(problems.map { $0.description + "\n" }.joined())
-        for (platform, checks) in AccessibilityAudit.skippedByPlatform(fromFile ? AppFileNotes.byScreen(ctx).flatMap(\.1) : controls) {
+        var report = AuditReport.make(targets, options: auditOptions)
+        if let baseline { report.apply(baseline) }
+        Terminal.out(format.write(report, failOn: failOn))
+        if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
+        summarize(report, baseline: baseline != nil, failOn: failOn)
+        if let out = baselineOut {
+            let written = AuditBaseline(report)
+            guard writeAll(out.fd, written.text) else {
+                Terminal.err("buttonkit audit: cannot write the baseline to \(out.path): \(String(cString: strerror(errno)))")
+                return 1
+            }
+            Terminal.err("baseline: \(written.keys.count) problem\(written.keys.count == 1 ? "" : "s") recorded in \(out.path)")
+            return 0
+        }
+        return report.failing(at: failOn).isEmpty ? 0 : 1
+    }
+
+    /// The counts on standard error: what was skipped and why, the
+    /// problems by severity, and with a baseline what is new and gone.
+    static func summarize(_ report: AuditReport, baseline: Bool, failOn: AuditSeverity) {
+        for (platform, checks) in report.skippedByPlatform {
             Terminal.err("\(platform.rawValue): \(checks.map(\.rawValue).joined(separator: " and ")) not checked (focus-driven, no user text size; text styles have tvOS's sizes)")
         }
-        let skipped = AccessibilityAudit.notVisible(fromFile ? AppFileNotes.byScreen(ctx).flatMap(\.1) : controls)
+        let skipped = report.notVisible
         if skipped > 0 {
             Terminal.err("\(skipped) control\(skipped == 1 ? " is" : "s are") not visible (hidden, in a hidden view, or transparent): not checked")
         }
-        if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
-        let flagged = Set(problems.map(\.control)).count
-        if problems.isEmpty {
-            Terminal.err("no accessibility problems in \(controlCount) control\(controlCount == 1 ? "" : "s")")
-            return 0
+        let count = report.controls.count
+        let findings = report.findings
+        let of = "\(count) control\(count == 1 ? "" : "s")"
+        if findings.isEmpty {
+            Terminal.err("no accessibility problems in \(of)")
+        } else {
+            let flagged = Set(findings.map { ($0.screen ?? "") + "\u{0}" + $0.problem.control }).count
+            let warnings = findings.filter { $0.severity == .warning }.count
+            let kinds = warnings == 0 ? "" : " (\(findings.count - warnings) error\(findings.count - warnings == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))"
+            Terminal.err("\(findings.count) accessibility problem\(findings.count == 1 ? "" : "s")\(kinds) in \(flagged) of \(of)")
         }
-        Terminal.err("\(problems.count) accessibility problem\(problems.count == 1 ? "" : "s") in \(flagged) of \(controlCount) control\(controlCount == 1 ? "" : "s")")
-        return 1
+        if baseline {
+            let new = findings.filter(\.isNew).count
+            Terminal.err("baseline: \(findings.count - new) known, \(new) new; \(report.goneFromBaseline ?? 0) baseline entr\((report.goneFromBaseline ?? 0) == 1 ? "y no longer occurs" : "ies no longer occur")")
+        }
+        let failing = report.failing(at: failOn).count
+        if failing == 0 && !findings.isEmpty {
+            Terminal.err("nothing fails at --fail-on \(failOn.rawValue)")
+        }
+    }
+
+    /// A named choice from an option, or a usage error listing the choices.
+    static func choice<T: NamedChoice>(_ a: Arguments, _ name: String, default d: T) throws(UsageError) -> T {
+        guard let v = a.value(name) else { return d }
+        do { return try T(parsing: v) } catch { throw UsageError("--\(name): \(error.message)", command: "audit") }
+    }
+
+    /// The baseline file's problems, or a usage error naming the file.
+    static func readBaseline(_ path: String) throws(UsageError) -> AuditBaseline {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw UsageError("--baseline: cannot read \(path): \(String(cString: strerror(errno)))", command: "audit") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > 64 << 20 { throw UsageError("--baseline: \(path) is larger than 64 MB", command: "audit") }
+        }
+        do { return try AuditBaseline.parse(String(decoding: bytes, as: UTF8.self)) } catch {
+            throw UsageError("--baseline: \(path): \(error.message)", command: "audit")
+        }
+    }
+
+    /// The file `--write-baseline` names, created or emptied now.
+    static func openForWriting(_ path: String) throws(UsageError) -> (fd: Int32, path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw UsageError("--write-baseline: cannot write \(path): \(String(cString: strerror(errno)))", command: "audit") }
+        return (fd, path)
+    }
+
+    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            bytes = bytes.dropFirst(n)
+        }
+        return true
     }
 
     /// The audit's thresholds and selection from the command line.

@@ -11,7 +11,7 @@ struct AppFileCommandTests {
     @Test func auditNamesProblemsByScreenAndControlAndExits1() throws {
         let r = try CLI.run(["audit", "--check", "hitTarget,label,duplicateId", Self.storyboard], in: CLI.root)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").contains("Checkout:close: hit target 30x30 pt < 44x44 pt"), "\(r.stdout)")
+        #expect(r.stdout.split(separator: "\n").contains("Checkout/close: hit target 30x30 pt < 44x44 pt"), "\(r.stdout)")
         // Only problems on standard output; the file's summary on standard error.
         #expect(!r.stdout.contains("not modelled"))
         #expect(r.stderr.contains("\(Self.storyboard): 2 screens, 8 buttons"), "\(r.stderr)")
@@ -68,7 +68,7 @@ struct AppFileCommandTests {
         let here = try CLI.scratch()
         let r = try CLI.run(["audit", "--check", "hitTarget", file], in: here)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout.contains("Checkout:close: hit target 30x30 pt"), "\(r.stdout)")
+        #expect(r.stdout.contains("Checkout/close: hit target 30x30 pt"), "\(r.stdout)")
         #expect(r.stderr.contains("is outside the working tree: the run reads \(shop.resolvingSymlinksInPath().path) instead"), "\(r.stderr)")
         // The colours came from the project's catalog.
         #expect(!r.stderr.contains("BrandPrimary"), "\(r.stderr)")
