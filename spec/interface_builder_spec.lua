@@ -169,6 +169,17 @@ describe("ui.load on a storyboard", function()
     assert.has_error(function() b.contentVerticalAlignment = "middle" end)
   end)
 
+  it("gives every audit problem a severity and the rule it follows", function()
+    local problems = ui.audit(doc:screen("Confirmation"), { checks = { "contrast" } })
+    local seen = {}
+    for _, p in ipairs(problems) do
+      seen[p.state .. "/" .. p.style] = p.severity
+      assert.are.equal("WCAG 2.2 SC 1.4.3 Contrast (Minimum)", p.rule)
+    end
+    assert.are.equal("error", seen["normal/light"])
+    assert.are.equal("warning", seen["highlighted/light"])
+  end)
+
   it("names a control by the outlet that holds it and says where it is defined", function()
     local xib = ui.load("Tests/Fixtures/ib/Kinds/Login.xib")
     local login = xib:find("lgn-Bt-001")

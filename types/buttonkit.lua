@@ -735,7 +735,11 @@ function ui.contrast(foreground, background, traits) end
 --- The accessibility problems of a control, of every member of a group or bar,
 --- of every button on a screen or of a loaded document (`ui.load`), or of a
 --- list of those, as a list of problem
---- tables (empty when there is none). The targets are audited together:
+--- tables (empty when there is none): `{ control, check, message, severity,
+--- rule [, state, style, contentSize] }` and the figures of the problem's kind;
+--- `severity` is `"warning"` for contrast in a highlighted state (met only
+--- while a finger is down) and `"error"` otherwise, `rule` the published rule
+--- it follows (`"WCAG 2.2 SC 1.4.3 Contrast (Minimum)"`). The targets are audited together:
 --- controls sharing an id are both checked, and overlaps and shared labels
 --- are found between them.
 ---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|ui.document|table

@@ -48,13 +48,15 @@ enum AuditBridge {
         }
     }
 
-    /// `{ control, check, message [, state, style, contentSize, …] }` and
+    /// `{ control, check, message, severity, rule [, state, style, contentSize, …] }` and
     /// the figures of each kind.
     static func push(_ L: OpaquePointer, _ p: AuditProblem) {
         lua_createtable(L, 0, 10)
         Push.field(L, "control") { Value.pushString(L, p.control) }
         Push.field(L, "check") { Value.pushString(L, p.check.rawValue) }
         Push.field(L, "message") { Value.pushString(L, p.description) }
+        Push.field(L, "severity") { Value.pushString(L, p.severity.rawValue) }
+        Push.field(L, "rule") { Value.pushString(L, p.rule) }
         if let s = p.state { Push.field(L, "state") { Value.pushString(L, s.description) } }
         if let s = p.style { Push.field(L, "style") { Value.pushString(L, s.rawValue) } }
         if let c = p.contentSize { Push.field(L, "contentSize") { Value.pushString(L, c.rawValue) } }
