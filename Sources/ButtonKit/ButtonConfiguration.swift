@@ -8,8 +8,9 @@
 /// changes it, and the button takes the changed copy.
 public struct ButtonConfiguration: Hashable, Sendable {
     public var style: ConfigurationStyle
-    public var title: String?
-    public var subtitle: String?
+    /// Cut to `TitleText.maxCharacters`, as a style's title is.
+    public var title: String? { didSet { if let t = title, t.utf8.count > TitleText.maxCharacters { title = TitleText.cut(t) } } }
+    public var subtitle: String? { didSet { if let t = subtitle, t.utf8.count > TitleText.maxCharacters { subtitle = TitleText.cut(t) } } }
     public var image: String?
     public var imagePlacement: ImagePlacement = .leading
     /// Between image and title/subtitle (UIKit's default, measured: 0).

@@ -10,12 +10,27 @@ enum FileIO {
     static func reason() -> String { String(cString: strerror(errno)) }
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    /// Reads a whole file as raw bytes.
+    /// Reads a whole regular file as raw bytes. It is opened without
+    /// blocking and refused unless it is a regular file: a FIFO named like
+    /// a store or a storyboard blocked `open` for good (with no time limit,
+    /// nothing ended it), and a device never ends.
     static func readBytes(_ path: String) throws(ButtonKitError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .io(path: path, operation: "open", reason: reason()) }
         defer { close(fd) }
+        try requireRegular(fd, path: path)
         return try readAll(fd, path: path)
+    }
+
+    /// Throws unless `fd` is a regular file ("is a folder", "not a regular
+    /// file": a FIFO, a socket, a device).
+    static func requireRegular(_ fd: Int32, path: String) throws(ButtonKitError) {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .io(path: path, operation: "stat", reason: reason()) }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw .io(path: path, operation: "read", reason: type == S_IFDIR ? "is a folder" : "not a regular file")
+        }
     }
 
     /// Everything left to read from `fd`.

@@ -68,11 +68,13 @@ public final class Folder {
         faccessat(fd, name, F_OK, keepsLinks ? AT_SYMLINK_NOFOLLOW : 0) == 0
     }
 
-    /// The whole file `name` as raw bytes.
+    /// The whole regular file `name` as raw bytes (opened without blocking;
+    /// a FIFO or a device is refused, as `FileIO.readBytes` does).
     public func readBytes(_ name: String) throws(ButtonKitError) -> [UInt8] {
-        let f = openat(fd, name, O_RDONLY | O_CLOEXEC | noFollow)
+        let f = openat(fd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | noFollow)
         guard f >= 0 else { throw .io(path: pathOf(name), operation: "open", reason: FileIO.reason()) }
         defer { close(f) }
+        try FileIO.requireRegular(f, path: pathOf(name))
         return try FileIO.readAll(f, path: pathOf(name))
     }
 

@@ -11,11 +11,11 @@ public struct Style: Hashable, Sendable {
 
     public var title: String? {
         get { if case .text(let s)? = value(of: .title) { return s }; return nil }
-        set { store(.title, newValue.map(StyleValue.text)) }
+        set { store(.title, newValue.map { .text(TitleText.cut($0)) }) }
     }
     public var attributedTitle: [AttributedRun]? {
         get { if case .runs(let r)? = value(of: .attributedTitle) { return r }; return nil }
-        set { store(.attributedTitle, newValue.map(StyleValue.runs)) }
+        set { store(.attributedTitle, newValue.map { .runs(TitleText.cut($0)) }) }
     }
     public var titleColor: Color? {
         get { if case .color(let c)? = value(of: .titleColor) { return c }; return nil }

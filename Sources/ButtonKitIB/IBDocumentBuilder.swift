@@ -19,7 +19,8 @@ struct IBDocumentBuilder {
         do { bytes = try options.readFile(path) } catch {
             throw IBError(file: path, message: "cannot read the file: \(error)")
         }
-        let root = try XMLDocumentReader(file: path, maxSize: options.maxFileSize, maxDepth: options.maxDepth).parse(bytes)
+        let root = try XMLDocumentReader(file: path, maxSize: options.maxFileSize, maxDepth: options.maxDepth,
+                                         memoryBudget: options.memoryBudget).parse(bytes)
         guard root.name == "document" else {
             throw IBError(file: path, line: root.line, column: 1,
                           message: "not an Interface Builder document: the root element is <\(root.name)>, expected <document>")

@@ -28,6 +28,13 @@ public struct IBLoadOptions: Sendable {
     public var maxDepth = 256
     /// At most this many folders are visited looking for asset catalogs.
     public var maxDirectoriesVisited = 4096
+    /// The bytes a document may take while it is read (the file and the
+    /// parsed elements, as the reader estimates them); nil: no bound beyond
+    /// the others. The bridge passes what the memory ceiling has left, so a
+    /// file of a million empty elements is refused with a message instead of
+    /// taking the process past the ceiling, where the kernel's floor would
+    /// refuse Swift an allocation and end the process.
+    public var memoryBudget: Int?
 
     /// The classes every document knows: DLRadioButton's radio buttons.
     public static let defaultClasses: [String: ClassKind] = ["DLRadioButton": .radio]

@@ -2,17 +2,39 @@ internal import CLibXML2
 
 /// Reads XML bytes into `XMLNode`s with libxml2's streaming reader
 /// (`xmlReaderForMemory`), safely: no network (`XML_PARSE_NONET`), no DTD
-/// loaded, no entity substituted, a DOCTYPE that declares entities refused
-/// before parsing (so a "billion laughs" file is never expanded), bounded
-/// size and depth, and libxml2's messages captured, never printed.
+/// loaded, no entity substituted (no `XML_PARSE_NOENT`, `DTDLOAD` or
+/// `DTDATTR`), any DOCTYPE refused (so a "billion laughs" file is never
+/// expanded), bounded size, depth, element count and memory, and libxml2's
+/// messages captured, never printed.
+///
+/// The DOCTYPE is refused twice: from the bytes before parsing, where a
+/// UTF-8 file's refusal can name the line of `<!ENTITY`, and on libxml2's
+/// node type, whatever the encoding (a UTF-16 or UTF-32 file never contains
+/// the bytes `<!DOCTYPE`). The node comes first in any document, so the
+/// reader stops before an attribute that refers to an entity is read (the
+/// reader expands entity references when an attribute's value is asked for,
+/// even without entity substitution).
 struct XMLDocumentReader {
     let file: String
     let maxSize: Int
     let maxDepth: Int
+    /// The bytes the file and its parsed elements may take (see
+    /// `IBLoadOptions.memoryBudget`); nil: no bound but the element count.
+    var memoryBudget: Int?
     /// The most elements a document may have: a 32 MB storyboard holds
     /// about 300,000; a file of millions of empty elements would only be a
     /// way to take memory.
     var maxElements = 1_000_000
+
+    init(file: String, maxSize: Int, maxDepth: Int, memoryBudget: Int? = nil) {
+        self.file = file; self.maxSize = maxSize; self.maxDepth = maxDepth; self.memoryBudget = memoryBudget
+    }
+
+    /// What one element costs in memory once read, at least: its `XMLNode`,
+    /// its attribute array and its place in its parent's children (the
+    /// budget's estimate; strings longer than Swift keeps inline are added).
+    static let elementBytes = 160
+    static let attributeBytes = 48
 
     func parse(_ bytes: [UInt8]) throws(IBError) -> XMLNode {
         try Self.checkPrefix(bytes, file: file, maxSize: maxSize)
@@ -43,7 +65,7 @@ struct XMLDocumentReader {
 
         // Keep `bytes` alive for the reader: it reads from their storage.
         return try withExtendedLifetime(bytes) { () throws(IBError) -> XMLNode in
-            try read(reader, session: session)
+            try read(reader, session: session, fileBytes: bytes.count)
         }
     }
 
@@ -56,7 +78,7 @@ struct XMLDocumentReader {
         return (message, Int(s.pointee.line), Int(s.pointee.column))
     }
 
-    private func read(_ reader: bk_xml_reader, session: UnsafeMutablePointer<bk_xml_session>) throws(IBError) -> XMLNode {
+    private func read(_ reader: bk_xml_reader, session: UnsafeMutablePointer<bk_xml_session>, fileBytes: Int) throws(IBError) -> XMLNode {
         var names: [UnsafeRawPointer: String] = [:]
         func name(_ p: UnsafePointer<CChar>?) -> String {
             guard let p else { return "" }
@@ -70,6 +92,16 @@ struct XMLDocumentReader {
         stack.reserveCapacity(64)
         var root: XMLNode?
         var elements = 0
+        // The file's bytes are held while the elements are built.
+        var used = fileBytes
+        let budget = memoryBudget
+        func charge(_ bytes: Int, line: Int) throws(IBError) {
+            used += bytes
+            if let budget, used > budget {
+                throw IBError(file: file, line: line, column: 1,
+                              message: "reading it needs more than the \(max(budget, 0) >> 20) MB the memory limit leaves (refused after \(elements) elements)")
+            }
+        }
         while true {
             let r = bk_xml_read(reader)
             if r == 0 { break }
@@ -85,25 +117,35 @@ struct XMLDocumentReader {
                     throw IBError(file: file, line: line, column: 1,
                                   message: "elements nested more than \(maxDepth) deep (refused: Interface Builder files nest a few dozen levels)")
                 }
-                var attributes: [(name: String, value: String)] = []
-                if bk_xml_has_attributes(reader) == 1 {
-                    while bk_xml_move_to_next_attribute(reader) == 1 {
-                        let v = bk_xml_const_value(reader).map { String(cString: $0) } ?? ""
-                        attributes.append((name(bk_xml_const_name(reader)), v))
-                    }
-                    bk_xml_move_to_element(reader)
-                }
                 elements += 1
                 if elements > maxElements {
                     throw IBError(file: file, line: line, column: 1, message: "more than \(maxElements) elements (refused)")
                 }
+                var cost = Self.elementBytes
+                var attributes: [(name: String, value: String)] = []
+                if bk_xml_has_attributes(reader) == 1 {
+                    while bk_xml_move_to_next_attribute(reader) == 1 {
+                        let v = bk_xml_const_value(reader).map { String(cString: $0) } ?? ""
+                        cost += Self.attributeBytes + (v.utf8.count > 15 ? v.utf8.count : 0)
+                        attributes.append((name(bk_xml_const_name(reader)), v))
+                    }
+                    bk_xml_move_to_element(reader)
+                }
+                try charge(cost, line: line)
                 let element = XMLNode(name: name(bk_xml_const_name(reader)), attributes: attributes, line: line)
                 if let parent = stack.last { parent.children.append(element) } else if root == nil { root = element }
                 if bk_xml_is_empty_element(reader) != 1 { stack.append(element) }
             case 15: // end of element
                 _ = stack.popLast()
             case 3, 4: // text, CDATA
-                if let top = stack.last, let v = bk_xml_const_value(reader) { top.text += String(cString: v) }
+                if let top = stack.last, let v = bk_xml_const_value(reader) {
+                    let t = String(cString: v)
+                    try charge(t.utf8.count, line: Int(bk_xml_line(reader)))
+                    top.text += t
+                }
+            case 10, 6, 12: // a DOCTYPE; an entity or a notation declared in one
+                throw IBError(file: file, line: max(Int(bk_xml_line(reader)), 1), column: 1,
+                              message: "the file has a DOCTYPE (refused: Interface Builder files have none, and entity declarations are never expanded or fetched)")
             case 5: // an entity reference left unexpanded
                 let line = Int(bk_xml_line(reader))
                 throw IBError(file: file, line: line, column: 1,

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaShim
 
 /// One `buttonkit test` run: finds the spec files, runs them in workers,
 /// hands results to every reporter in file order, and decides the exit code.
@@ -121,6 +122,7 @@ public enum TestRun {
         }
 
         coverage.specFiles(files)
+        keepSpecs(files, tree: tree, outsideAtStart: outsideAtStart)
         var settings = Worker.Settings(options: plan.test)
         settings.options.outsideAtStart = outsideAtStart
         settings.options.coverageSettings = coverage.settings?.text
@@ -193,6 +195,24 @@ public enum TestRun {
             note("buttonkit: no test was selected in \(Plural.count(files.count, "spec file"))")
         }
         return status
+    }
+
+    /// Every spec file compiled before any runs, as busted loads them all
+    /// first: a spec that rewrites a later one (a sandboxed spec may write
+    /// inside the tree) does not change what runs after it. Confined, a file
+    /// inside the tree is opened beneath it, as its worker would load it.
+    static func keepSpecs(_ files: [String], tree: Confinement?, outsideAtStart: Set<String>) {
+        bk_chunkcache_forget_specs()
+        for f in files {
+            if let tree, !outsideAtStart.contains(f) {
+                if case .success(let fd) = tree.open(f, "buttonkit") {
+                    _ = bk_chunkcache_keep_spec_fd(f, fd)
+                    close(fd)
+                }
+            } else {
+                _ = bk_chunkcache_keep_spec(f)
+            }
+        }
     }
 
     /// The runner locks itself down once (watch mode runs again in the same

@@ -183,6 +183,82 @@ static int cached_chunk(lua_State *L) {
 
 void bk_push_chunkcache_load(lua_State *L) { lua_pushcfunction(L, cached_chunk); }
 
+/* --- spec files, loaded before any runs ------------------------------------
+ *
+ * busted loads every spec file before it runs any, so a spec that rewrites
+ * a later one (a sandboxed spec may write inside the tree) cannot change
+ * what runs. The runner compiles each spec file here before it starts a
+ * worker, and a worker runs that bytecode, not what the file holds by the
+ * time its turn comes. Unlike modules, a kept spec is served whatever the
+ * file became since: that is the point. A file that does not compile is not
+ * kept; its worker loads it from source and reports the error as before. */
+
+typedef struct spec_entry {
+    struct spec_entry *next;
+    char *path;
+    char *bytes;
+    size_t len;
+} spec_entry;
+
+static spec_entry *spec_head;
+
+int bk_chunkcache_keep_spec_fd(const char *path, int fd) {
+    if (!path || !*path || fd < 0) return 0;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > CC_MAX_FILE) return 0;
+    int copy = dup(fd);
+    FILE *f = copy >= 0 && lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "r") : NULL;
+    if (!f) { if (copy >= 0) close(copy); return 0; }
+    lua_State *T = luaL_newstate();
+    if (!T) { fclose(f); return 0; }
+    cc_buffer b = {0};
+    int ok = bk_load_stream(T, f, path, "t") == LUA_OK && lua_dump(T, dump_writer, &b, 0) == 0 && !b.failed;
+    lua_close(T);
+    spec_entry *e = ok ? calloc(1, sizeof *e) : NULL;
+    if (!e || !(e->path = strdup(path))) { free(e); free(b.data); return 0; }
+    e->bytes = b.data;
+    e->len = b.len;
+    pthread_mutex_lock(&cc_lock);
+    e->next = spec_head;
+    spec_head = e;
+    pthread_mutex_unlock(&cc_lock);
+    return 1;
+}
+
+int bk_chunkcache_keep_spec(const char *path) {
+    if (!path || !*path) return 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return 0;
+    int r = bk_chunkcache_keep_spec_fd(path, fd);
+    close(fd);
+    return r;
+}
+
+int bk_chunkcache_push_spec(lua_State *L, const char *path) {
+    cc_reader r = { NULL, 0 };
+    pthread_mutex_lock(&cc_lock);
+    for (spec_entry *e = spec_head; e; e = e->next)
+        if (strcmp(e->path, path) == 0) { r.p = e->bytes; r.n = e->len; break; }
+    pthread_mutex_unlock(&cc_lock);
+    if (!r.p) return 0;
+    if (lua_load(L, read_bytes, &r, path, "b") != LUA_OK) { lua_pop(L, 1); return 0; }
+    return 1;
+}
+
+void bk_chunkcache_forget_specs(void) {
+    pthread_mutex_lock(&cc_lock);
+    spec_entry *e = spec_head;
+    spec_head = NULL;
+    pthread_mutex_unlock(&cc_lock);
+    while (e) {
+        spec_entry *next = e->next;
+        free(e->path);
+        free(e->bytes);
+        free(e);
+        e = next;
+    }
+}
+
 size_t bk_chunkcache_count(void) {
     pthread_mutex_lock(&cc_lock);
     size_t n = 0;

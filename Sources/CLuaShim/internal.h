@@ -113,6 +113,11 @@ void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count);
 void bk_limits_stop_firing(bk_state *st);
 int bk_limits_install(lua_State *L);
 
+/* upstream_bugs.c: guards for Lua 5.4.4's bugs. */
+void bk_cstack_prime(void);
+int bk_cstack_exhausted(void);
+void bk_upstream_bugs_install(lua_State *L);
+
 /* coverage.c: the limits put coverage's hook back where theirs was left
  * (rehook), and debug.sethook keeps it beside a user's hook. */
 void bk_coverage_rehook(lua_State *L);

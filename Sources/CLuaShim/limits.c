@@ -460,6 +460,10 @@ void bk_interrupt(lua_State *L) { interrupt_state(bk_st(L)); }
 static int auxresume(lua_State *L, lua_State *co, int narg) {
     bk_state *st = bk_st(L);
     int status, nres;
+    if (bk_cstack_exhausted()) {
+        lua_pushliteral(L, "C stack overflow");
+        return -1;
+    }
     if (!lua_checkstack(co, narg)) {
         lua_pushliteral(L, "too many arguments to resume");
         return -1;
@@ -517,6 +521,29 @@ static int co_wrap_call(lua_State *L) {
     return r;
 }
 
+/* coroutine.close: the library's (upvalue 1), with the closing thread
+ * tracked as running (its __close methods run there, and a limit that fires
+ * meanwhile must hook it) and refused when the C stack is nearly used (Lua
+ * 5.4.4 does not count nested closes: upstream_bugs.c). The argument is
+ * checked here so a bad one is named as close's. */
+static int co_close(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    if (bk_cstack_exhausted()) return luaL_error(L, "C stack overflow");
+    bk_state *st = bk_st(L);
+    lua_settop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    if (st->firing) { anchor_thread(L, co); bk_limits_hijack(st, co); }
+    lua_State *prev = st->running;
+    st->running = co;
+    int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    st->running = prev;
+    if (st->firing) bk_limits_hijack(st, L);
+    if (status != LUA_OK) return lua_error(L);
+    return lua_gettop(L);
+}
+
 static int co_wrap(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_State *co = lua_newthread(L);
@@ -554,6 +581,13 @@ int bk_limits_install(lua_State *L) {
         lua_setfield(L, -2, "resume");
         lua_pushcfunction(L, co_wrap);
         lua_setfield(L, -2, "wrap");
+        lua_getfield(L, -1, "close");
+        if (lua_isfunction(L, -1)) {
+            lua_pushcclosure(L, co_close, 1);
+            lua_setfield(L, -2, "close");
+        } else {
+            lua_pop(L, 1);
+        }
     }
     lua_pop(L, 1);
     lua_getglobal(L, "debug");
@@ -563,6 +597,7 @@ int bk_limits_install(lua_State *L) {
         lua_setfield(L, -2, "sethook");
     }
     lua_pop(L, 1);
+    bk_upstream_bugs_install(L);
     return bk_coverage_install(L);
 }
 

@@ -1,3 +1,4 @@
+import ButtonKit
 import ButtonKitLua
 
 /// `buttonkit run`: runs one scenario script (or `-e CODE`).
@@ -111,11 +112,20 @@ enum RunCommand {
                     try ctx.runFile(file, args: rest, lockingDown: grants)
                 }
             }
+            noteCutTitles()
             return 0
         } catch {
             report(error, ctx)
+            noteCutTitles()
             return 1
         }
+    }
+
+    /// Says once that a title was cut to the model's length (docs/api.md,
+    /// "Titles"), so a script's author knows why a picture shows less.
+    static func noteCutTitles() {
+        guard TitleText.wasCut else { return }
+        Terminal.err("note: a title longer than \(TitleText.maxCharacters) characters was cut to its first \(TitleText.maxCharacters)")
     }
 
     /// Loads a storyboard or XIB named on the command line as a script
@@ -126,6 +136,7 @@ enum RunCommand {
         do throws(LuaError) {
             ctx.setArg(script: file, args: [])
             try ctx.run(chunk.source, name: chunk.name, args: [file] + catalogs, lockingDown: grants)
+            noteCutTitles()
             return 0
         } catch {
             // The reader's message says where in the file; a traceback of

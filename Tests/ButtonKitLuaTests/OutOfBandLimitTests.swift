@@ -41,7 +41,7 @@ struct OutOfBandLimitTests {
             let what = d.0.contains("debug hook") ? "a debug hook at (command line):1" : "an xpcall message handler at (command line):1"
             #expect(r.stderr.contains("time limit exceeded (2 s) in code that cannot be interrupted: \(what)"), "\(d.0): \(r.stderr)")
             // The deadline, the 2 s grace, and start-up.
-            #expect(r.seconds < 7, "\(d.0): \(r.seconds) s")
+            #expect(r.cpuSeconds < 7, "\(d.0): \(r.summary)")
         }
     }
 
@@ -78,7 +78,7 @@ struct OutOfBandLimitTests {
             #expect(r.stdout.contains("spec/b_next_spec.lua: 1 passed"), "\(what): \(r.stdout)")
             // Four runs at once on a shared machine: two 2 s limits and
             // their grace each, with room for the load.
-            #expect(r.seconds < 30, "\(what): \(r.seconds) s")
+            #expect(r.cpuSeconds < 30, "\(what): \(r.summary)")
         }
         for mode in [1, 0] {
             for jobs in ["1", "2"] {
@@ -189,7 +189,7 @@ struct OutOfBandLimitTests {
                 : "the output handler failed: time limit exceeded (2 s)"
             #expect(r.stderr.contains(message), "\(what): \(r.stderr)")
             #expect(r.stderr.contains("the output handler is dropped for the rest of the run"), "\(what): \(r.stderr)")
-            #expect(r.seconds < 20, "\(what): \(r.seconds) s")
+            #expect(r.cpuSeconds < 20, "\(what): \(r.summary)")
         }
         for handler in ["h", "stuck"] {
             for mode in [1, 0] {
@@ -215,7 +215,7 @@ struct OutOfBandLimitTests {
         #expect(!r.timedOut && r.exitCode == 1, "\(r.summary)")
         #expect(r.stdout.contains("time limit exceeded (1 s): still running 3 s past it, so the runner ended its worker"), "\(r.stdout)")
         #expect(r.stdout.hasSuffix("2 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
-        #expect(r.seconds < 10, "\(r.seconds) s")
+        #expect(r.cpuSeconds < 10, "\(r.summary)")
     }
 
     /// Error objects whose metamethods loop, read by the framework after the
@@ -300,16 +300,18 @@ struct OutOfBandLimitTests {
         #expect(r.stdout.hasSuffix("1 passed, 1 failed, 0 pending\n"), "\(r.stdout)")
     }
 
-    /// 150 buttons given an 8 MB title each through the raw __newindex, each
-    /// in a pcall: charged before it is stored, the run fails with the
-    /// process near the ceiling.
+    /// 150 buttons given an 8 MB accessibility label each through the raw
+    /// __newindex, each in a pcall: charged before it is stored, the run
+    /// fails with the process near the ceiling. (Titles were the case
+    /// first; they are cut to 10,000 characters now, so a label is the
+    /// string the host keeps whole.)
     @Test func titlesAreChargedBeforeTheyAreStored() throws {
         let code = """
         local big = string.rep("x", 8 * 1024 * 1024)
         local keep = {}
         local set = debug.getmetatable(ui.button()).__newindex
         for i = 1, 150 do
-          pcall(function() local b = ui.button() keep[#keep + 1] = b set(b, "title", big) end)
+          pcall(function() local b = ui.button() keep[#keep + 1] = b set(b, "accessibilityLabel", big) end)
         end
         """
         let r = try Spawned.run(["run", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
@@ -404,7 +406,7 @@ struct OutOfBandLimitTests {
         while true do end
         """], in: try CLI.scratch(), limit: 30)
         #expect(limited.exitCode == 1 && limited.stderr.contains("time limit exceeded (1 s)"), "\(limited.summary)")
-        #expect(limited.seconds < 4, "\(limited.seconds) s")
+        #expect(limited.cpuSeconds < 4, "\(limited.summary)")
     }
 
     // MARK: The REPL
@@ -451,9 +453,9 @@ struct OutOfBandLimitTests {
         let before = Self.cpuTicks(p.pid)
         let waitUntil = Date().addingTimeInterval(10)
         while Self.cpuTicks(p.pid) < before + 20 && Date() < waitUntil { _ = p.read(timeout: 0.05) }
-        p.send("\u{03}")
+        p.send("\u{03}", whileRunning: true)
         _ = p.read(timeout: 0.3)
-        p.send("\u{03}")
+        p.send("\u{03}", whileRunning: true)
         _ = p.read(timeout: 2)
         #expect(p.wait() == 130, "\(p.transcript.debugDescription)")
         let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
@@ -472,17 +474,20 @@ struct OutOfBandLimitTests {
         let before = Self.cpuTicks(p.pid)
         let waitUntil = Date().addingTimeInterval(10)
         while Self.cpuTicks(p.pid) < before + 20 && Date() < waitUntil { _ = p.read(timeout: 0.05) }
-        p.send("\u{03}")
+        p.send("\u{03}", whileRunning: true)
         #expect(p.read(until: "interrupted", timeout: 5).contains("interrupted"), "\(p.transcript.debugDescription)")
         p.send("t = setmetatable({}, { __pairs = function() while true do end end })\r")
         _ = p.read(until: "> ", timeout: 5)
         // The completer has a second: the line typed after Tab is answered
-        // soon after it, not seconds later.
-        let tab = Date()
+        // after it, not after the loop (the REPL's CPU time while Tab and
+        // the line are handled stays near that second, however busy the
+        // machine; the wall clock is only a catch for a hang).
+        let ticks = Self.cpuTicks(p.pid)
         p.send("t.\t")
         p.send("\u{15}40 + 2\r")
-        #expect(p.read(until: "42").contains("42"), "\(p.transcript.debugDescription)")
-        #expect(Date().timeIntervalSince(tab) < 1.8, "Tab held the editor \(Date().timeIntervalSince(tab)) s")
+        #expect(p.read(until: "42", timeout: 30).contains("42"), "\(p.transcript.debugDescription)")
+        let used = Double(Self.cpuTicks(p.pid) - ticks) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(used < 1.8, "Tab held the editor for \(used) s of CPU")
         p.send("\u{04}")
         _ = p.read(timeout: 1)
         #expect(p.wait() == 0)

@@ -48,9 +48,9 @@ struct RaceAttackTests {
         // Still swapping (it would have ended at once had it not become
         // nobody): it has done its part.
         var status: Int32 = 0, rss = 0
-        if bk_test_wait(pid, 1, &status, &rss) == 0 {
+        if bk_test_wait(pid, 1, &status, &rss, nil) == 0 {
             kill(pid, SIGKILL)
-            _ = bk_test_wait(pid, 0, &status, &rss)
+            _ = bk_test_wait(pid, 0, &status, &rss, nil)
             status = 0
         }
         let line = r.stdout.split(separator: "\n").first { $0.hasPrefix("race: ") } ?? ""

@@ -8,6 +8,7 @@ import ButtonKit
 /// Drives a program through a pseudo-terminal, as a person at a keyboard.
 final class PTY {
     let master: Int32
+    let slavePath: String
     let pid: pid_t
     /// Everything read so far, for failure messages.
     private(set) var transcript = ""
@@ -16,7 +17,7 @@ final class PTY {
         var name = [CChar](repeating: 0, count: 128)
         master = bk_test_openpty(&name, name.count)
         guard master >= 0 else { throw POSIXError(.EIO) }
-        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -44,13 +45,43 @@ final class PTY {
         pid = p
     }
 
-    /// Types `s`. It waits a moment first: keys typed before the line editor
-    /// has switched the terminal to raw mode are handled by the kernel's
-    /// line discipline instead (a person never types that fast after a prompt).
-    func send(_ s: String) {
-        usleep(200_000)
+    /// Types `s`. By default it waits until the line editor reads keys (the
+    /// terminal in raw mode, and what was typed before read): keys typed
+    /// before it has switched the terminal to raw mode are handled by the
+    /// kernel's line discipline instead (a person never types that fast
+    /// after a prompt). `whileRunning`: keys for code that runs (Ctrl-C),
+    /// typed at once. Waiting on the condition, not a fixed pause, holds on
+    /// a busy machine; 10 s is only a catch for a REPL that never reads.
+    func send(_ s: String, whileRunning: Bool = false) {
+        if !whileRunning {
+            let end = Date().addingTimeInterval(10)
+            while Date() < end {
+                var pending: Int32 = 0
+                let raw = bk_test_tty_state(master, slavePath, &pending)
+                if raw < 0 || (raw == 1 && pending == 0) { break }
+                usleep(2000)
+            }
+            // The editor may be finishing the previous line: a moment for it
+            // to leave raw mode if it is about to.
+            usleep(5000)
+            var pending: Int32 = 0
+            while Date() < end, bk_test_tty_state(master, slavePath, &pending) == 0 || pending > 0 { usleep(2000) }
+        }
         let bytes = Array(s.utf8)
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Waits until the program has read what was typed and left raw mode
+    /// (the REPL runs the line); false when that did not happen within
+    /// `limit` seconds (a hang catch).
+    func waitUntilRunning(limit: Double = 20) -> Bool {
+        let end = Date().addingTimeInterval(limit)
+        while Date() < end {
+            var pending: Int32 = 0
+            if bk_test_tty_state(master, slavePath, &pending) == 0 && pending == 0 { return true }
+            _ = read(timeout: 0.01)
+        }
+        return false
     }
 
     /// Reads until `marker` appears or the time is up; returns what was read.
@@ -410,7 +441,7 @@ struct ReplTests {
             _ = p.read(until: "> ")
             if running {
                 p.send("while true do end\r")
-                usleep(300_000)
+                #expect(p.waitUntilRunning(), "\(p.transcript.debugDescription)")
             }
             #expect(p.hangUp() == 129, "transcript: \(p.transcript.debugDescription)")
             let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
@@ -477,8 +508,10 @@ struct ReplTests {
         let p = try PTY([CLI.binary.path, "repl", "--history", "/dev/null"])
         _ = p.read(until: "leave\r\n> ")
         p.send("while true do end\r")
-        _ = p.read(timeout: 0.5)
-        p.send("\u{03}")
+        // Ctrl-C once the loop runs (the editor gave the terminal back), not
+        // after a fixed pause a loaded machine may not honour.
+        #expect(p.waitUntilRunning(), "\(p.transcript.debugDescription)")
+        p.send("\u{03}", whileRunning: true)
         #expect(p.read(until: "chunk\r\n> ").contains("interrupted"))
         p.send("40 + 2\r")
         #expect(p.read(until: "42").contains("42"))

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <spawn.h>
 #include <signal.h>
 #include <string.h>
@@ -37,13 +39,38 @@ int bk_test_spawn(const char *path, char *const argv[], char *const envp[], cons
     _exit(127);
 }
 
-int bk_test_wait(int pid, int nohang, int *status, long *maxrss_kb) {
+int bk_test_wait(int pid, int nohang, int *status, long *maxrss_kb, double *cpu_seconds) {
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
     int r;
     do { r = wait4(pid, status, nohang ? WNOHANG : 0, &ru); } while (r < 0 && errno == EINTR);
     if (r > 0 && maxrss_kb) *maxrss_kb = ru.ru_maxrss;
+    if (r > 0 && cpu_seconds)
+        *cpu_seconds = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
+                     + (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
     return r;
+}
+
+long bk_test_peak_kb(int pid, const char *name) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *f = fopen(path, "re");
+    if (!f) return -1;
+    char line[256];
+    int named = 0;
+    long kb = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "Name:", 5) == 0) {
+            char *v = line + 5;
+            while (*v == ' ' || *v == '\t') v++;
+            size_t n = strcspn(v, "\n");
+            named = strlen(name) == n && strncmp(v, name, n) == 0;
+        } else if (strncmp(line, "VmHWM:", 6) == 0) {
+            kb = strtol(line + 6, NULL, 10);
+        }
+    }
+    fclose(f);
+    return named ? kb : -1;
 }
 
 void bk_test_kill_group(int pid, int sig) { kill(-pid, sig); }

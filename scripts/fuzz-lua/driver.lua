@@ -375,6 +375,82 @@ do
 end
 
 -- Returns one random call, as a function to run under pcall.
+-- Inputs found hostile once (issue 27), at random among the calls: chains of
+-- coroutines that close each other through <close> (Lua 5.4.4 overflowed the
+-- C stack), Interface Builder files in UTF-16 and UTF-32 (with and without a
+-- DOCTYPE declaring an entity), and long titles (cut at 10,000 characters;
+-- wrapping was quadratic).
+local function utf16(text, big)
+  local out = { big and "\xFE\xFF" or "\xFF\xFE" }
+  for i = 1, #text do
+    local c = text:sub(i, i)
+    out[#out + 1] = big and ("\0" .. c) or (c .. "\0")
+  end
+  return table.concat(out)
+end
+
+local function utf32(text)
+  local out = { "\xFF\xFE\0\0" }
+  for i = 1, #text do out[#out + 1] = text:sub(i, i) .. "\0\0\0" end
+  return table.concat(out)
+end
+
+local function hostile()
+  local r = R(3)
+  if r == 1 then
+    local n = pick_from({ 3, 100, 5000, 20000 })
+    return function()
+      note("a chain of " .. n .. " coroutines closing each other")
+      local coro = false
+      for _ = 1, n do
+        local previous = coro
+        local body = function()
+          local cc <close> = setmetatable({}, { __close = function()
+            if previous then assert(coroutine.close(previous)) end
+          end })
+          coroutine.yield()
+        end
+        coro = coroutine.create(body)
+        coroutine.resume(coro)
+      end
+      return coroutine.close(coro)
+    end
+  elseif r == 2 then
+    local encoding = pick_from({ "UTF-16", "UTF-16BE", "UTF-32" })
+    local doctype = R(2) == 1
+    local uses = R(0, 300)
+    return function()
+      note("ui.load of a " .. encoding .. " file" .. (doctype and " with an entity" or "") .. ", " .. uses .. " buttons")
+      local parts = { '<?xml version="1.0" encoding="' .. encoding .. '"?>\n' }
+      if doctype then parts[#parts + 1] = '<!DOCTYPE document [<!ENTITY big "' .. ("A"):rep(R(1, 100000)) .. '">]>\n' end
+      parts[#parts + 1] = '<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch"><objects><view id="v"><rect key="frame" x="0" y="0" width="375" height="100"/><subviews>'
+      for i = 1, uses do
+        parts[#parts + 1] = '<button id="b' .. i .. '" userLabel="' .. (doctype and "&big;" or "u") .. '"><rect key="frame" x="0" y="0" width="100" height="44"/><state key="normal" title="' .. ("t"):rep(R(0, 20000)) .. '"/></button>'
+      end
+      parts[#parts + 1] = "</subviews></view></objects></document>\n"
+      local text = table.concat(parts)
+      local bytes = encoding == "UTF-32" and utf32(text) or utf16(text, encoding == "UTF-16BE")
+      local f = assert(io.open("hostile.xib", "wb"))
+      f:write(bytes)
+      f:close()
+      return ui.load("hostile.xib")
+    end
+  else
+    local n = pick_from({ 9999, 10000, 10001, 64000 * 3, 2 * 1024 * 1024 })
+    local piece = pick_from({ "ab ", "x", "漢", "é ", "\u{FFFF}" })
+    local configured = R(2) == 1
+    return function()
+      note("a title of " .. n .. " x '" .. piece .. "'" .. (configured and " (configured)" or ""))
+      local title = piece:rep(n // #piece)
+      local b = ui.button(configured and { frame = { 0, 0, 32000, 44 }, configuration = { style = "plain", title = title } }
+        or { frame = { 0, 0, R(0, 2000), 44 }, title = title })
+      keep("button", b)
+      local a = b.appearance
+      return ui.svg(b), a.displayedText, ui.audit(b)
+    end
+  end
+end
+
 function pick(level)
   level = level or 0
   local r = R(100)
@@ -416,6 +492,8 @@ function pick(level)
       seen["ui." .. name] = true
       return ui[name](table.unpack(a, 1, a.n))
     end
+  elseif r == 23 and R(3) == 1 then                      -- hostile inputs (above)
+    return hostile()
   elseif r <= 27 then                                    -- pictures
     local o = R(10) == 1 and junk(level) or (object("button") or object("screen") or any_object())
     local opt = R(3) == 1 and (R(2) == 1 and { states = "all" } or junk(level)) or nil

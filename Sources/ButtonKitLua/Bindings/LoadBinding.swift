@@ -19,6 +19,10 @@ enum LoadBinding {
             try a.table(2)
             do { try readOptions(L, a.index(2), into: &o) } catch let e as BridgeError { throw e.at(argument: 2, of: "load") }
         }
+        // The file and its parsed elements fit in what the ceiling has left,
+        // or the load is refused before the kernel's floor refuses Swift.
+        let limit = bk_memory_limit(L), used = bk_memory_used(L)
+        if limit > 0 { o.memoryBudget = limit > used ? Int(limit - used) : 0 }
         let doc: IBDocument
         do { doc = try IBDocument.load(path: path, options: o) } catch {
             throw BridgeError("ui.load: \(error.description)")

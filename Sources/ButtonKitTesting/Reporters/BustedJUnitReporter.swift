@@ -82,7 +82,9 @@ public final class BustedJUnitReporter: Reporter {
         out.close()
     }
 
-    /// Penlight's xml_escape: the five characters XML reserves.
+    /// Penlight's xml_escape: the five characters XML reserves; and, unlike
+    /// busted, characters XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF)
+    /// dropped, so the file stays well-formed whatever a test is named.
     static func escape(_ s: String) -> String {
         var out = ""
         for u in s.unicodeScalars {
@@ -92,7 +94,7 @@ public final class BustedJUnitReporter: Reporter {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            default: out.unicodeScalars.append(u)
+            default: if XML.isAllowed(u) { out.unicodeScalars.append(u) }
             }
         }
         return out

@@ -191,6 +191,15 @@ void bk_push_chunkcache_load(lua_State *L);
  * the descriptor's: no second lookup by name); neither closes it. */
 int bk_chunkcache_compile_fd(const char *path, int fd);
 int bk_chunkcache_push_fd(lua_State *L, const char *path, int fd);
+/* Spec files compiled before any runs (busted loads them all first): keeps
+ * the bytecode of the spec at `path` (open at `fd`), whatever the file
+ * becomes afterwards; 1 when kept, 0 when it does not compile. */
+int bk_chunkcache_keep_spec_fd(const char *path, int fd);
+int bk_chunkcache_keep_spec(const char *path);
+/* Pushes the kept spec's main function (returns 1), or returns 0. */
+int bk_chunkcache_push_spec(lua_State *L, const char *path);
+/* Drops every kept spec (a new run keeps its own). */
+void bk_chunkcache_forget_specs(void);
 /* How many modules are cached (for tests). */
 size_t bk_chunkcache_count(void);
 /* Pushes report(status, name, line, duration, message, traceback, output,
