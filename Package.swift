@@ -17,9 +17,6 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        // Debian's FreeType and HarfBuzz: real text metrics (ButtonKitText).
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // Debian's libxml2, loaded with dlopen the first time a document is
         // read (linking it would load libxml2, ICU and libstdc++ into every
         // process at start-up).
@@ -27,6 +24,10 @@ let package = Package(
         // Debian's libedit (BSD) for the REPL's line editing, loaded with
         // dlopen by the REPL only (start-up of every other command skips it).
         .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),
+        // Debian's FreeType and HarfBuzz (real text metrics), loaded with
+        // dlopen the first time text is measured (linked, they and glib,
+        // graphite, libpng and brotli would load into every process).
+        .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
         // Inline wrappers for Lua's macros and the trampoline that raises
         // errors only after Swift has returned.
         .target(name: "CLuaShim", dependencies: ["CLua"]),
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "ButtonKit"),
         // Text measured with HarfBuzz and FreeType over the fonts the host
         // opens at start-up (the core's TextMeasurer, for real).
-        .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CFreeType", "CHarfBuzz"]),
+        .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CText"]),
         // Interface Builder files and asset catalogs read into the model (no Lua).
         .target(name: "ButtonKitIB", dependencies: ["ButtonKit", "CLibXML2"]),
         // Pictures: SVG of controls, strips and screens (no Lua).
