@@ -58,14 +58,14 @@ public enum TestRun {
         let tree = plan.test.sandbox ? Confinement() : nil
         let reportOutputs = plan.reportFiles.map { r in
             let out = TextOutput(.file(r.path))
-            out.open(in: tree)
+            out.open(in: tree, kind: r.format == .junit ? .junit : r.format == .json ? .json : .htmlReport)
             return out
         }
         // busted's junit handler writes to the file its first -Xoutput
         // option names, when there is one: opened now too.
         let junitOutput: TextOutput? = plan.output == .junit ? plan.outputArguments.first.map { path in
             let out = TextOutput(.file(path))
-            out.open(in: tree)
+            out.open(in: tree, kind: .junit)
             return out
         } : nil
         let outsideAtStart = tree.map { t in Set((files + plan.test.helpers).filter { !t.contains($0) }) } ?? []

@@ -57,8 +57,9 @@ enum RenderCommand {
         // The folder is the caller's choice. Confined, one inside the
         // working tree is made and opened beneath it once the script and
         // its handlers have run (they may have moved folders: the kernel
-        // keeps the name inside); one outside is opened (made) now and
-        // granted to the confined process.
+        // keeps the name inside); one the caller named outside is opened
+        // (made) now and granted to the confined process; a link in the
+        // tree that leads out is refused (Confinement.outputPlace).
         let tree = a.flag("unsafe") ? nil : Confinement()
         var opened: Folder?
         var grants: [Confinement.Grant] = []
@@ -66,7 +67,12 @@ enum RenderCommand {
         // instead (RunCommand.outsideTree): the output folder is then
         // opened now and granted, wherever it is.
         let movedTree = tree != nil && LuaContext.isAppFile(script) && RunCommand.outsideTree(script) != nil
-        if tree == nil || !tree!.contains(dir) || movedTree {
+        let place = movedTree ? .outside : tree?.outputPlace(dir, "render") ?? .outside
+        if case .refused(let why) = place {
+            Terminal.err("buttonkit: \(why)")
+            return 1
+        }
+        if place == .outside {
             do { opened = try Folder.open(dir, creating: true) } catch {
                 Terminal.err("buttonkit: \(error)")
                 return 1
@@ -83,7 +89,14 @@ enum RenderCommand {
         let gallery = Gallery.html(cards, script: script, traits: traits)
         do {
             let out = try opened ?? tree!.folder(dir, "render")
-            for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
+            let names = fileNames(cards.map(\.id))
+            // Confined, only pictures and a gallery a render wrote are
+            // replaced: checked for every file before any is written.
+            if tree != nil {
+                for name in names { try WrittenFile.picture.checkReplaceable(name + ".svg", in: out) }
+                try WrittenFile.gallery.checkReplaceable("index.html", in: out)
+            }
+            for (card, name) in zip(cards, names) {
                 try out.writeAtomically(card.svg, to: name + ".svg")
             }
             try out.writeAtomically(gallery, to: "index.html")

@@ -285,8 +285,9 @@ package final class Confinement: @unchecked Sendable {
     /// with ENAMETOOLONG, and a link there would go unseen while the kernel,
     /// walking the shorter relative name, follows it), and only "no such
     /// file" or "not a folder" count as "not a link" — any other failure to
-    /// look refuses the path.
-    package static func realTarget(_ path: String) -> String? {
+    /// look refuses the path. `followed` sees, for every link followed, the
+    /// real folder it sits in.
+    package static func realTarget(_ path: String, followed: ((String) -> Void)? = nil) -> String? {
         let max = Int(PATH_MAX)
         guard !path.isEmpty, !path.utf8.contains(0), path.utf8.count < max else { return nil }
         let slash = UInt8(ascii: "/")
@@ -324,6 +325,7 @@ package final class Confinement: @unchecked Sendable {
                 return nil
             case .target(let target):
                 resolved.removeSubrange(end...)
+                followed?(resolved.isEmpty ? "/" : String(decoding: resolved, as: UTF8.self))
                 links += 1
                 if links > 40 { return nil }
                 if PathText.hasPrefix(target, "/") { resolved = [] }
