@@ -13,7 +13,7 @@ enum RenderCommand {
         Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)"),
         Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)"),
         .assets, .ignored,
-    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
+    ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib -o DIR [--assets PATH]",
@@ -60,13 +60,13 @@ enum RenderCommand {
         // keeps the name inside); one the caller named outside is opened
         // (made) now and granted to the confined process; a link in the
         // tree that leads out is refused (Confinement.outputPlace).
-        let tree = a.flag("unsafe") ? nil : Confinement()
+        let (run, appFile, movedTree) = try RunCommand.confinedRun(a, command: "render")
+        defer { run.finished() }
+        let tree = run.tree
         var opened: Folder?
-        var grants: [Confinement.Grant] = []
         // A storyboard outside the tree confines the run to its project
         // instead (RunCommand.outsideTree): the output folder is then
         // opened now and granted, wherever it is.
-        let movedTree = tree != nil && LuaContext.isAppFile(script) && RunCommand.outsideTree(script) != nil
         let place = movedTree ? .outside : tree?.outputPlace(dir, "render") ?? .outside
         if case .refused(let why) = place {
             Terminal.err("buttonkit: \(why)")
@@ -77,10 +77,10 @@ enum RenderCommand {
                 Terminal.err("buttonkit: \(error)")
                 return 1
             }
-            if tree != nil, let opened { grants.append(.writing(opened)) }
+            if tree != nil, let opened { run.grant(.writing(opened)) }
         }
         let ctx: LuaContext
-        switch try RunCommand.executeTracking(a, command: "render", grants: grants) {
+        switch try RunCommand.executeTracking(a, command: "render", run: run, appFile: appFile, activity: "drawing the pictures") {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }

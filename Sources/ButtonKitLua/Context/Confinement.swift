@@ -132,6 +132,11 @@ package final class Confinement: @unchecked Sendable {
     /// files themselves are then opened through `open` or `keptFile`.
     package func contains(_ path: String) -> Bool { decide(Array(path.utf8), BK_FOR_OPEN, "buttonkit").0 }
 
+    /// Whether `path` leads inside the working folder: asked before a run's
+    /// tree is chosen (a storyboard named outside moves the run's tree to
+    /// its project).
+    package static func inWorkingFolder(_ path: String) -> Bool { Confinement().contains(path) }
+
     /// Whether the host may keep a file a confined run named at `path`
     /// (coverage's files, report files): inside, in a folder inside, no link.
     package func allowsKeeping(_ path: String) -> Bool { decide(Array(path.utf8), BK_FOR_KEEP, "buttonkit").0 }

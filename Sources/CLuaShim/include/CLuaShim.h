@@ -23,6 +23,7 @@
 #include "../../CLua/shim.h"
 #include "confine.h"
 #include "hangup.h"
+#include "watchdog.h"
 #include <stdint.h>
 #include <stddef.h>
 
