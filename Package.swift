@@ -28,9 +28,19 @@ let package = Package(
         // dlopen the first time text is measured (linked, they and glib,
         // graphite, libpng and brotli would load into every process).
         .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
-        // Inline wrappers for Lua's macros and the trampoline that raises
-        // errors only after Swift has returned.
+        // The C core of the bridge: Lua's macros as functions, the state,
+        // the protected call, the host trampoline (errors raised only after
+        // Swift has returned), the limits, the floor, the hang-up, a clock;
+        // and the hook owner and deadline observer code built on it
+        // registers (it names nothing built on it).
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The sandbox on the core: confinement (openat2, Landlock), the
+        // sandbox's file functions, the loader.
+        .target(name: "CLuaSandbox", dependencies: ["CLuaShim"]),
+        // The test runner's runtime on both: the results channel, the chunk
+        // cache, line coverage. Linked by ButtonKitTesting only, so the
+        // embeddable bridge carries none of it.
+        .target(name: "CLuaRunner", dependencies: ["CLuaShim", "CLuaSandbox"]),
         // The model: no Lua, no Foundation.
         .target(name: "ButtonKit"),
         // Text measured with HarfBuzz and FreeType over the fonts the host
@@ -46,7 +56,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim", "CLuaSandbox"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
@@ -54,17 +64,17 @@ let package = Package(
         // (lua/), reporters, coverage; the embeddable bridge does not ship it.
         .target(
             name: "ButtonKitTesting",
-            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitLua", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitLua", "CLuaShim", "CLuaSandbox", "CLuaRunner"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitIB", "ButtonKitSVG", "CEdit"]),
-        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
+        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim", "CLuaSandbox", "CLuaRunner"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
         .testTarget(name: "ButtonKitIBTests", dependencies: ["ButtonKitIB", "ButtonKit"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CTestSupport"]),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CLuaSandbox", "CLuaRunner", "CTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

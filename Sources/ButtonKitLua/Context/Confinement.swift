@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKit
+import CLuaSandbox
 import CLuaShim
 
 /// The working tree a confined script may use, and the one place every

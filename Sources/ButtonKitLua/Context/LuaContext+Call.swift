@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLuaSandbox
 import CLuaShim
 
 /// The one path by which the host runs Lua: `run`, `runFile`, `evaluate`,

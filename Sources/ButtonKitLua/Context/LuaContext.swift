@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitIB
+import CLuaSandbox
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
@@ -210,12 +211,6 @@ public final class LuaContext {
         guard n > 0 else { return nil }
         return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-}
-
-extension LuaContext {
-    /// Code that cannot be interrupted ends the process with last words on
-    /// the results channel (a test worker's), instead of on standard error.
-    package func endWithLastWords() { bk_set_stuck_handler(L, bk_channel_stuck, nil) }
 }
 
 extension LuaContext {
