@@ -17,9 +17,6 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        // Debian's FreeType and HarfBuzz: real text metrics (ButtonKitText).
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // Debian's libxml2, loaded with dlopen the first time a document is
         // read (linking it would load libxml2, ICU and libstdc++ into every
         // process at start-up).
@@ -27,14 +24,28 @@ let package = Package(
         // Debian's libedit (BSD) for the REPL's line editing, loaded with
         // dlopen by the REPL only (start-up of every other command skips it).
         .target(name: "CEdit", linkerSettings: [.linkedLibrary("dl")]),
-        // Inline wrappers for Lua's macros and the trampoline that raises
-        // errors only after Swift has returned.
+        // Debian's FreeType and HarfBuzz (real text metrics), loaded with
+        // dlopen the first time text is measured (linked, they and glib,
+        // graphite, libpng and brotli would load into every process).
+        .target(name: "CText", linkerSettings: [.linkedLibrary("dl")]),
+        // The C core of the bridge: Lua's macros as functions, the state,
+        // the protected call, the host trampoline (errors raised only after
+        // Swift has returned), the limits, the floor, the hang-up, a clock;
+        // and the hook owner and deadline observer code built on it
+        // registers (it names nothing built on it).
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The sandbox on the core: confinement (openat2, Landlock), the
+        // sandbox's file functions, the loader.
+        .target(name: "CLuaSandbox", dependencies: ["CLuaShim"]),
+        // The test runner's runtime on both: the results channel, the chunk
+        // cache, line coverage. Linked by ButtonKitTesting only, so the
+        // embeddable bridge carries none of it.
+        .target(name: "CLuaRunner", dependencies: ["CLuaShim", "CLuaSandbox"]),
         // The model: no Lua, no Foundation.
         .target(name: "ButtonKit"),
         // Text measured with HarfBuzz and FreeType over the fonts the host
         // opens at start-up (the core's TextMeasurer, for real).
-        .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CFreeType", "CHarfBuzz"]),
+        .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CText"]),
         // Interface Builder files and asset catalogs read into the model (no Lua).
         .target(name: "ButtonKitIB", dependencies: ["ButtonKit", "CLibXML2"]),
         // Pictures: SVG of controls, strips and screens (no Lua).
@@ -45,7 +56,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim", "CLuaSandbox"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
@@ -53,17 +64,17 @@ let package = Package(
         // (lua/), reporters, coverage; the embeddable bridge does not ship it.
         .target(
             name: "ButtonKitTesting",
-            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitLua", "CLuaShim"],
+            dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitLua", "CLuaShim", "CLuaSandbox", "CLuaRunner"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
         .executableTarget(name: "buttonkit", dependencies: ["ButtonKitTesting", "ButtonKitLua", "ButtonKitIB", "ButtonKitSVG", "CEdit"]),
-        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim"]),
+        .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim", "CLuaSandbox", "CLuaRunner"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
         .testTarget(name: "ButtonKitIBTests", dependencies: ["ButtonKitIB", "ButtonKit"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CTestSupport"]),
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CLuaSandbox", "CLuaRunner", "CTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@ import Glibc
 import ButtonKit
 import ButtonKitLua
 import ButtonKitTesting
+import CLuaRunner
 import CLuaShim
 
 /// Measurements for finding where time goes (run one under `perf record`);

@@ -24,14 +24,14 @@ public enum SpecDiscovery {
 
     /// As busted searches: every path, each missing one noted (busted
     /// reports it and goes on with the others).
-    public static func search(_ paths: [String], patterns: [String], excluding: [String] = [],
-                              recursive: Bool = true, confined: Bool = false,
+    package static func search(_ paths: [String], patterns: [String], excluding: [String] = [],
+                              recursive: Bool = true, tree: Confinement? = nil,
                               outside: (String) -> Void = { _ in }) -> Found {
         var found = Found()
         for p in paths {
             do {
                 found.files += try find([p], patterns: patterns, excluding: excluding, recursive: recursive,
-                                        confined: confined, outside: outside)
+                                        tree: tree, outside: outside)
                 if Files.isDirectory(p) {
                     var others: [String] = []
                     walk(p, matcher(patterns + excluding), patterns, excluding, recursive, &others, lua: false)
@@ -49,17 +49,16 @@ public enum SpecDiscovery {
     }
 
     /// Spec files for `paths`; a path that does not exist is an error.
-    /// `confined` (a run under `--sandbox`): a file found under a folder
+    /// `tree` (the run's, under `--sandbox`): a file found under a folder
     /// that leads outside the working tree (a link to a file, or a folder,
     /// elsewhere) is not a spec of the tree and is passed to `outside`
     /// instead; files named directly are the caller's choice and taken.
-    public static func find(_ paths: [String], patterns: [String], excluding: [String] = [],
-                            recursive: Bool = true, confined: Bool = false,
+    package static func find(_ paths: [String], patterns: [String], excluding: [String] = [],
+                            recursive: Bool = true, tree: Confinement? = nil,
                             outside: (String) -> Void = { _ in }) throws(Missing) -> [String] {
         // Plain patterns (the usual `_spec`) need no Lua state to match.
         let matcher = matcher(patterns + excluding)
         var out: [String] = []
-        let tree = confined ? Confinement() : nil
         for p in paths {
             if Files.isDirectory(p) {
                 var found: [String] = []

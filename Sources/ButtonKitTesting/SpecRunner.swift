@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// Runs one spec file in a Lua state with the busted-compatible framework
@@ -71,7 +72,9 @@ public enum SpecRunner {
         ctx.owner = TestFramework.Session(file: file, specFolder: specFolder, onResult: onResult, onNote: onNote, onStart: onStart)
         // Coverage leaves the spec file itself out (unless the settings name it).
         bk_coverage_set_spec(ctx.L, file)
-        if options.inWorker { ctx.endWithLastWords() }
+        // Code that cannot be interrupted ends the worker with last words on
+        // the results channel instead of on standard error.
+        if options.inWorker { bk_set_stuck_handler(ctx.L, bk_channel_stuck, nil) }
         // A worker confines itself before any of the file's code runs
         // (Landlock: the working tree), keeping what it was named outside
         // the tree on the command line: those files, and a spec's own

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// The runner side of a test run: loads the test framework into a template
@@ -37,8 +38,12 @@ public struct Supervisor {
     /// on standard output must stay clean).
     let quietStdout: Bool
 
-    init(jobs: Int, settings: Worker.Settings, quietStdout: Bool) {
-        self.jobs = max(1, jobs); self.settings = settings; self.quietStdout = quietStdout
+    /// The run's working tree under `--sandbox` (spec files preloaded for
+    /// a worker are opened beneath it).
+    let tree: Confinement?
+
+    init(jobs: Int, settings: Worker.Settings, quietStdout: Bool, tree: Confinement?) {
+        self.jobs = max(1, jobs); self.settings = settings; self.quietStdout = quietStdout; self.tree = tree
     }
 
     private struct Child {
@@ -108,7 +113,6 @@ public struct Supervisor {
         var next = 0
         var stopped = false
         let template = try? SpecRunner.prepare(settings.workerOptions)
-        let tree = settings.options.sandbox ? Confinement() : nil
 
         /// Forks a process that runs file `f` (skipping what was reported).
         func start(_ f: Int) -> Bool {

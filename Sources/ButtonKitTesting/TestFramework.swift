@@ -4,6 +4,7 @@ import Glibc
 import ButtonKit
 import ButtonKitLua
 import ButtonKitSVG
+import CLuaRunner
 import CLuaShim
 
 /// Loads the embedded Lua test framework (busted, luassert, say and the

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// One `buttonkit test` run: finds the spec files, runs them in workers,
@@ -28,9 +29,13 @@ public enum TestRun {
         // Errors of the run itself, as busted reports them in its output
         // (and counts them): a path that does not exist, no spec file found.
         var runErrors: [TestResult] = []
+        // The run's one working tree under --sandbox: discovery, report
+        // files, coverage's files and the workers' preloaded specs are all
+        // decided against it, and the runner confines itself to it.
+        let tree = plan.test.sandbox ? Confinement() : nil
         if chosen == nil {
             let found = SpecDiscovery.search(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                             recursive: plan.recursive, confined: plan.test.sandbox) { path in
+                                             recursive: plan.recursive, tree: tree) { path in
                 note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
             }
             files = found.files
@@ -56,17 +61,16 @@ public enum TestRun {
         // Report files are opened now, before any spec runs: a spec may
         // move folders, and the file goes where its folder was. Confined,
         // one inside the working tree is opened beneath it.
-        let tree = plan.test.sandbox ? Confinement() : nil
         let reportOutputs = plan.reportFiles.map { r in
             let out = TextOutput(.file(r.path))
-            out.open(in: tree)
+            out.open(in: tree, kind: r.format == .junit ? .junit : r.format == .json ? .json : .htmlReport)
             return out
         }
         // busted's junit handler writes to the file its first -Xoutput
         // option names, when there is one: opened now too.
         let junitOutput: TextOutput? = plan.output == .junit ? plan.outputArguments.first.map { path in
             let out = TextOutput(.file(path))
-            out.open(in: tree)
+            out.open(in: tree, kind: .junit)
             return out
         } : nil
         let outsideAtStart = tree.map { t in Set((files + plan.test.helpers).filter { !t.contains($0) }) } ?? []
@@ -113,12 +117,12 @@ public enum TestRun {
         // still listens for specs that require luacov themselves.
         let coverage: CoverageRun
         if let cp = plan.coverage {
-            switch CoverageRun.start(cp, sandboxed: plan.test.sandbox) {
+            switch CoverageRun.start(cp, tree: tree) {
             case .success(let c): coverage = c
             case .failure(let e): note("buttonkit: \(e.message)"); return 1
             }
         } else {
-            coverage = CoverageRun(plan: nil, settings: nil, sandboxed: plan.test.sandbox)
+            coverage = CoverageRun(plan: nil, settings: nil, tree: tree)
         }
 
         coverage.specFiles(files)
@@ -134,7 +138,7 @@ public enum TestRun {
         settings.options.rich = plan.needsElements
         settings.options.highlightColor = highlightColor(plan) ? "red" : "none"
         settings.options.runs = plan.repeatCount
-        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.documentOnStdout)
+        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.documentOnStdout, tree: tree)
 
         var total = TestSummary()
         let t0 = Clock.now()

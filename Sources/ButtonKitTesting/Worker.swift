@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// The child side of a test run: one process per spec file, forked from the

@@ -1,6 +1,5 @@
 import ButtonKit
-import CFreeType
-import CHarfBuzz
+import CText
 import Synchronization
 
 /// Text measured as iOS would lay it out, approximately: HarfBuzz shapes
@@ -8,59 +7,85 @@ import Synchronization
 /// its characters, FreeType gives the line metrics. The fonts are the ones
 /// `FontFiles` mapped at start-up; faces are made from those bytes the
 /// first time a font is used.
+///
+/// HarfBuzz and FreeType themselves are loaded (`CText`, with dlopen) the
+/// first time anything is measured, not when the process starts: a script
+/// that lays out no title never pays for them. Where they cannot be loaded
+/// the estimate measures instead, `isReal` is false and `name` says why.
 public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
     /// One face of one file at one weight.
     final class Face {
-        let ft: FT_Face
-        let hbFace: OpaquePointer
-        let hbFont: OpaquePointer
+        let face: OpaquePointer
         let unitsPerEm: Double
-        init?(_ library: FT_Library, _ m: FontFiles.Mapped) {
-            var face: FT_Face?
-            guard let base = m.bytes.baseAddress,
-                  FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(m.bytes.count), 0, &face) == 0,
-                  let face else { return nil }
-            ft = face
-            let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(m.bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)
-            hbFace = hb_face_create(blob, 0)
-            hb_blob_destroy(blob)
-            hbFont = hb_font_create(hbFace)
-            let upem = Double(face.pointee.units_per_EM)
-            unitsPerEm = upem > 0 ? upem : 1000
-            hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+        init?(_ library: OpaquePointer, _ m: FontFiles.Mapped) {
+            guard let base = m.bytes.baseAddress, let face = bk_text_face_new(library, base, m.bytes.count) else { return nil }
+            self.face = face
+            unitsPerEm = bk_text_face_units_per_em(face)
         }
-        func has(_ u: Unicode.Scalar) -> Bool { FT_Get_Char_Index(ft, FT_ULong(u.value)) != 0 }
+        func has(_ u: Unicode.Scalar) -> Bool { bk_text_face_has(face, u.value) != 0 }
         /// Ascender + descender + line gap, in em.
-        var lineHeightEm: Double { Double(ft.pointee.height) / unitsPerEm }
+        var lineHeightEm: Double { bk_text_face_height(face) / unitsPerEm }
+    }
+
+    /// FreeType's library for this measurer, made when it first measures;
+    /// nil until then, and for good when the libraries cannot be loaded.
+    enum Engine {
+        case notLoaded
+        case loaded(OpaquePointer)
+        case missing(String)
     }
 
     let lock = Mutex(())
-    let library: FT_Library
+    var engine = Engine.notLoaded
     let files: FontFiles.Set
     var faces: [String: Face] = [:]
-    public let name: String
 
     /// A measurer over `files` (what `FontFiles.load()` found); nil when
-    /// there is no primary font.
+    /// there is no primary font. Nothing is loaded yet.
     public init?(files: FontFiles.Set = FontFiles.load()) {
         guard files.text != nil else { return nil }
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { return nil }
-        library = lib
         self.files = files
-        var version = "HarfBuzz"
-        if let v = hb_version_string() { version += " " + String(cString: v) }
-        name = files.summary + " (" + version + ", FreeType)"
     }
 
-    public var isReal: Bool { true }
+    /// The library, loading HarfBuzz and FreeType on the first call; nil
+    /// when they cannot be loaded. Called with `lock` held.
+    func library() -> OpaquePointer? {
+        switch engine {
+        case .loaded(let l): return l
+        case .missing: return nil
+        case .notLoaded:
+            if bk_text_load() == 0, let l = bk_text_library_new() {
+                engine = .loaded(l)
+                return l
+            }
+            let why = String(cString: bk_text_error())
+            engine = .missing(why.isEmpty ? "FreeType could not start" : why)
+            return nil
+        }
+    }
+
+    /// The fonts and the engine, or why the engine is missing (loads it).
+    public var name: String {
+        lock.withLock { _ in
+            if library() != nil { return files.summary + " (HarfBuzz " + String(cString: bk_text_harfbuzz_version()) + ", FreeType)" }
+            if case .missing(let why) = engine {
+                return "estimated widths: HarfBuzz and FreeType could not be loaded (" + why + "; apt-get install libharfbuzz0b libfreetype6, scripts/bootstrap does)"
+            }
+            return "estimated widths"
+        }
+    }
+
+    /// Whether HarfBuzz and FreeType measure (loads them).
+    public var isReal: Bool { lock.withLock { _ in library() != nil } }
 
     /// San Francisco against Inter for Latin text: Capsize's SF average
     /// advance (0.417 em) over Inter 4's measured here (0.462 em), see
     /// docs/model.md. CJK ideographs are one em in both WenQuanYi and
-    /// PingFang, so text with any wide character keeps its width.
+    /// PingFang, so text with any wide character keeps its width. Without
+    /// the engine the estimate measures, which needs no correction.
     public func deviceWidthRatio(of text: String) -> Double {
-        text.unicodeScalars.contains(where: EstimatedMeasurer.isWide) ? 1 : HarfBuzzMeasurer.latinDeviceRatio
+        guard isReal else { return 1 }
+        return text.unicodeScalars.contains(where: EstimatedMeasurer.isWide) ? 1 : HarfBuzzMeasurer.latinDeviceRatio
     }
 
     /// 0.417 / 0.462.
@@ -74,8 +99,9 @@ public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
         return f.byWeight.min { abs((order.firstIndex(of: $0.key) ?? 3) - i) < abs((order.firstIndex(of: $1.key) ?? 3) - i) }?.value
     }
 
-    /// The faces to try for `font`, best first.
+    /// The faces to try for `font`, best first (none without the engine).
     func chain(_ font: Font) -> [Face] {
+        guard let library = library() else { return [] }
         var families: [FontFiles.Family] = []
         if font.size >= 20, let d = files.display { families.append(d) } else if let t = files.text { families.append(t) }
         if let t = files.text, font.size >= 20 { families.append(t) }
@@ -113,22 +139,17 @@ public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// The advance of `text` in `face`, in em.
     func shape(_ text: String, _ face: Face) -> Double {
-        guard let buf = hb_buffer_create() else { return 0 }
-        defer { hb_buffer_destroy(buf) }
         var t = text
-        t.withUTF8 { u in
-            u.withMemoryRebound(to: CChar.self) { c in hb_buffer_add_utf8(buf, c.baseAddress, Int32(c.count), 0, Int32(c.count)) }
+        let sum = t.withUTF8 { u in
+            u.withMemoryRebound(to: CChar.self) { c in bk_text_face_shape(face.face, c.baseAddress, Int32(c.count)) }
         }
-        hb_buffer_guess_segment_properties(buf)
-        hb_shape(face.hbFont, buf, nil, 0)
-        var count: UInt32 = 0
-        guard let pos = hb_buffer_get_glyph_positions(buf, &count) else { return 0 }
-        var sum: Int64 = 0
-        for i in 0..<Int(count) { sum += Int64(pos[i].x_advance) }
         return Double(sum) / face.unitsPerEm
     }
 
     public func lineHeight(of font: Font) -> Double {
-        lock.withLock { _ in (chain(font).first?.lineHeightEm ?? 1.2) * font.size }
+        lock.withLock { _ in
+            guard let face = chain(font).first else { return EstimatedMeasurer().lineHeight(of: font) }
+            return face.lineHeightEm * font.size
+        }
     }
 }

@@ -23,8 +23,6 @@
  * the deadline, whatever else it does meanwhile. */
 #define BK_GRACE_SECONDS 2
 
-typedef struct bk_coverage bk_coverage;
-
 typedef struct bk_hijack {
     lua_State *L;
     lua_Hook hook;
@@ -86,8 +84,9 @@ struct bk_state {
      * NULL outside such a call (handlers then run on `main`). */
     lua_State *active;
 
-    /* Line coverage (coverage.c), NULL until a run asks for it. */
-    bk_coverage *coverage;
+    /* The hook owner (hooks.h: the runner's line coverage), NULL when none. */
+    const bk_hook_owner *hook_owner;
+    void *hook_data;
 
     /* The host. */
     void *host;
@@ -109,7 +108,6 @@ int bk_limits_register(bk_state *st);
 void bk_limits_unregister(bk_state *st);
 void bk_limits_arm(bk_state *st, long long deadline_ns);
 void bk_limits_hijack(bk_state *st, lua_State *L);
-void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count);
 void bk_limits_stop_firing(bk_state *st);
 int bk_limits_install(lua_State *L);
 
@@ -118,27 +116,16 @@ void bk_cstack_prime(void);
 int bk_cstack_exhausted(void);
 void bk_upstream_bugs_install(lua_State *L);
 
-/* coverage.c: the limits put coverage's hook back where theirs was left
- * (rehook), and debug.sethook keeps it beside a user's hook. */
-void bk_coverage_rehook(lua_State *L);
-int bk_coverage_is_hook_function(lua_State *L, int idx);
-void bk_coverage_after_sethook(lua_State *L, lua_State *target, int coverage_function);
-int bk_coverage_install(lua_State *L);
-void bk_coverage_free(bk_state *st);
-/* coverage_scan.c: sets simplify, line_scanner, scan_line in the table on top. */
-void bk_coverage_scan_functions(lua_State *L);
-
-/* sandbox_io.c: luaL_loadfilex for a file already open (closes it). */
-#include <stdio.h>
-int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode);
-
-/* channel.c: a worker's deadline, where its runner can see it. Publishing
- * keeps the earlier of the one shown and the new one, and returns what was
- * shown before (restore it when the call returns). No-ops outside workers. */
-long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown);
-void bk_channel_restore_deadline(long long deadline_ns, double shown);
-/* The outermost call returned: nothing of the worker's runs, no gap shown. */
-void bk_channel_end_gap(void);
+/* hooks.c: the hook owner, told by the limits and debug.sethook; and the
+ * deadline observer, told by the protected call. */
+void bk_hooks_rehook(lua_State *L);
+int bk_hooks_is_own_function(lua_State *L, int idx);
+void bk_hooks_after_sethook(lua_State *L, lua_State *target, int own_function);
+int bk_hooks_install(lua_State *L);
+void bk_hooks_release(bk_state *st);
+long long bk_observe_publish(long long deadline_ns, double shown, double *previous_shown);
+void bk_observe_restore(long long deadline_ns, double shown);
+void bk_observe_outermost_returned(void);
 
 /* host.c: raises the ceiling's error (and makes it stick). */
 int bk_memory_error(lua_State *L);

@@ -212,7 +212,7 @@ static void limit_hook(lua_State *L, lua_Debug *ar) {
                 return;
             }
         }
-        bk_coverage_rehook(L);  /* coverage's hook, if it runs; else none */
+        bk_hooks_rehook(L);  /* the hook owner's (coverage's), if any; else none */
         return;
     }
     luaL_where(L, 0);
@@ -553,18 +553,18 @@ static int co_wrap(lua_State *L) {
     return 1;
 }
 
-/* debug.sethook: the user's hook is installed as usual (beside coverage's,
- * when a run counts lines: coverage.c); while a limit is firing, the
+/* debug.sethook: the user's hook is installed as usual (beside the hook
+ * owner's, when a run counts lines: hooks.h); while a limit is firing, the
  * limit's hook goes back on top and the user's is what gets restored
  * afterwards. */
 static int sethook(lua_State *L) {
     int n = lua_gettop(L);
     lua_State *target = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
-    int coverage_function = bk_coverage_is_hook_function(L, target == L ? 1 : 2);
+    int own_function = bk_hooks_is_own_function(L, target == L ? 1 : 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, n, 0);
-    bk_coverage_after_sethook(L, target, coverage_function);
+    bk_hooks_after_sethook(L, target, own_function);
     bk_state *st = bk_st(L);
     if (st->firing) {
         if (target != L) anchor_thread(L, target);
@@ -598,7 +598,7 @@ int bk_limits_install(lua_State *L) {
     }
     lua_pop(L, 1);
     bk_upstream_bugs_install(L);
-    return bk_coverage_install(L);
+    return bk_hooks_install(L);
 }
 
 void bk_after_fork(lua_State *L) {
@@ -610,7 +610,7 @@ void bk_after_fork(lua_State *L) {
 /* lua_sethook, then the limit's hook back on top if a limit fired on this
  * thread meanwhile (its timer may go off between reading and setting a
  * hook): the limit puts `h` back when it is done. Everything that sets a
- * hook for its own reasons (coverage) sets it
+ * hook for its own reasons (the hook owner) sets it
  * through here. */
 void bk_set_hook(lua_State *T, lua_Hook h, int mask, int count) {
     lua_sethook(T, h, mask, count);

@@ -153,7 +153,7 @@ void bk_close(lua_State *L, double finalizer_timeout) {
     }
     lua_close(L);
     bk_limits_unregister(st);
-    bk_coverage_free(st);
+    bk_hooks_release(st);
     free(st);
 }
 

@@ -21,7 +21,7 @@ enum AuditCommand {
         Option("baseline", value: "FILE", help: "report and fail only on problems not in FILE (written by --write-baseline); say how many of its entries are gone"),
         Option("write-baseline", value: "FILE", help: "record today's problems in FILE, to adopt the audit on an app that has some"),
         .assets, .ignored,
-    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
+    ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib [--assets PATH]",
@@ -84,7 +84,11 @@ enum AuditCommand {
         fflush(nil)
         let savedOut = fcntl(1, F_DUPFD_CLOEXEC, 3)  // not inherited by what the script starts
         if savedOut >= 0 { _ = dup2(2, 1) }
-        let run = Result { () throws(UsageError) in try RunCommand.executeTracking(a, command: "audit") }
+        let (confined, appFile, _) = try RunCommand.confinedRun(a, command: "audit")
+        defer { confined.finished() }
+        let run = Result { () throws(UsageError) in
+            try RunCommand.executeTracking(a, command: "audit", run: confined, appFile: appFile, activity: "auditing")
+        }
         fflush(nil)
         if savedOut >= 0 { _ = dup2(savedOut, 1); close(savedOut) }
         let ctx: LuaContext

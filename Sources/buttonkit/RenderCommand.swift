@@ -13,7 +13,7 @@ enum RenderCommand {
         Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)"),
         Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)"),
         .assets, .ignored,
-    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
+    ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib -o DIR [--assets PATH]",
@@ -57,24 +57,30 @@ enum RenderCommand {
         // The folder is the caller's choice. Confined, one inside the
         // working tree is made and opened beneath it once the script and
         // its handlers have run (they may have moved folders: the kernel
-        // keeps the name inside); one outside is opened (made) now and
-        // granted to the confined process.
-        let tree = a.flag("unsafe") ? nil : Confinement()
+        // keeps the name inside); one the caller named outside is opened
+        // (made) now and granted to the confined process; a link in the
+        // tree that leads out is refused (Confinement.outputPlace).
+        let (run, appFile, movedTree) = try RunCommand.confinedRun(a, command: "render")
+        defer { run.finished() }
+        let tree = run.tree
         var opened: Folder?
-        var grants: [Confinement.Grant] = []
         // A storyboard outside the tree confines the run to its project
         // instead (RunCommand.outsideTree): the output folder is then
         // opened now and granted, wherever it is.
-        let movedTree = tree != nil && LuaContext.isAppFile(script) && RunCommand.outsideTree(script) != nil
-        if tree == nil || !tree!.contains(dir) || movedTree {
+        let place = movedTree ? .outside : tree?.outputPlace(dir, "render") ?? .outside
+        if case .refused(let why) = place {
+            Terminal.err("buttonkit: \(why)")
+            return 1
+        }
+        if place == .outside {
             do { opened = try Folder.open(dir, creating: true) } catch {
                 Terminal.err("buttonkit: \(error)")
                 return 1
             }
-            if tree != nil, let opened { grants.append(.writing(opened)) }
+            if tree != nil, let opened { run.grant(.writing(opened)) }
         }
         let ctx: LuaContext
-        switch try RunCommand.executeTracking(a, command: "render", grants: grants) {
+        switch try RunCommand.executeTracking(a, command: "render", run: run, appFile: appFile, activity: "drawing the pictures") {
         case .success(let c): ctx = c
         case .failure(let status): return status.code
         }
@@ -83,7 +89,14 @@ enum RenderCommand {
         let gallery = Gallery.html(cards, script: script, traits: traits)
         do {
             let out = try opened ?? tree!.folder(dir, "render")
-            for (card, name) in zip(cards, fileNames(cards.map(\.id))) {
+            let names = fileNames(cards.map(\.id))
+            // Confined, only pictures and a gallery a render wrote are
+            // replaced: checked for every file before any is written.
+            if tree != nil {
+                for name in names { try WrittenFile.picture.checkReplaceable(name + ".svg", in: out) }
+                try WrittenFile.gallery.checkReplaceable("index.html", in: out)
+            }
+            for (card, name) in zip(cards, names) {
                 try out.writeAtomically(card.svg, to: name + ".svg")
             }
             try out.writeAtomically(gallery, to: "index.html")

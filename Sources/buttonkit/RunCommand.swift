@@ -34,32 +34,44 @@ enum RunCommand {
         guard code != nil || !a.positionals.isEmpty else {
             throw UsageError("run needs a script FILE or -e CODE", command: "run")
         }
+        let run = ConfinedRun(opts)
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch {
+        do { ctx = try run.context() } catch {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
-        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
-        return execute(ctx, code: code, positionals: a.positionals)
+        return execute(ctx, code: code, positionals: a.positionals, grants: run.grants)
+    }
+
+    /// The one confined run of `render` and `audit`, built where the
+    /// command starts: a storyboard or XIB named outside the working tree
+    /// confines the run to its project instead (`outsideTree`); `appFile`
+    /// is then the file's real path.
+    static func confinedRun(_ a: Arguments, command: String) throws(UsageError) -> (run: ConfinedRun, appFile: String?, moved: Bool) {
+        var opts = try contextOptions(a, command: command, defaultTimeout: 30)
+        var appFile = a.positionals.first
+        var moved = false
+        if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let outside = outsideTree(file) {
+            opts.root = outside.root
+            appFile = outside.file
+            moved = true
+            Terminal.err("note: \(file) is outside the working tree: the run reads \(outside.root) instead")
+        }
+        return (ConfinedRun(opts), appFile, moved)
     }
 
     /// Runs the script of `render` and `audit` with every control it
     /// creates tracked: the context when the script ended well, else the
-    /// exit status to return.
-    static func executeTracking(_ a: Arguments, command: String, grants: [Confinement.Grant] = []) throws(UsageError) -> Result<LuaContext, ExitStatus> {
-        var opts = try contextOptions(a, command: command, defaultTimeout: 30)
-        var appFile = a.positionals.first
-        if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let moved = outsideTree(file) {
-            opts.root = moved.root
-            appFile = moved.file
-            Terminal.err("note: \(file) is outside the working tree: the run reads \(moved.root) instead")
-        }
+    /// exit status to return. The run then does the host's work (`activity`)
+    /// under the command's deadline (`ConfinedRun.hostWork`).
+    static func executeTracking(_ a: Arguments, command: String, run: ConfinedRun, appFile: String?,
+                                activity: String) throws(UsageError) -> Result<LuaContext, ExitStatus> {
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch {
+        do { ctx = try run.context() } catch {
             Terminal.err("buttonkit: \(error)")
             return .failure(ExitStatus(1))
         }
-        MemoryFloor.apply(megabytes: opts.maxMemoryMB)
+        let grants = run.grants
         ctx.trackCreatedControls = true
         let status: Int32
         if let file = a.positionals.first, LuaContext.isAppFile(file) {
@@ -73,10 +85,10 @@ enum RunCommand {
             }
             status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)
         }
-        ctx.limitLaterCallbacks()
         // What the command does from here on is its own work, not the
-        // script's: the kernel's floor would turn a big picture into a crash.
-        MemoryFloor.lift()
+        // script's: under the command's deadline, without the kernel's floor
+        // (which would turn a big picture into a crash).
+        run.hostWork(ctx, activity)
         return status == 0 ? .success(ctx) : .failure(ExitStatus(status))
     }
 
@@ -84,7 +96,7 @@ enum RunCommand {
     /// tree: its real path and the project folder the run is confined to
     /// instead (`AppFileRoot`); nil when it is inside.
     static func outsideTree(_ file: String) -> (file: String, root: String)? {
-        guard !Confinement().contains(file) else { return nil }
+        guard !Confinement.inWorkingFolder(file) else { return nil }
         return AppFileRoot.of(file)
     }
 

@@ -1,3 +1,4 @@
+import CLuaRunner
 import CLuaShim
 import Foundation
 import Testing

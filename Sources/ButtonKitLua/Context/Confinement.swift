@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKit
+import CLuaSandbox
 import CLuaShim
 
 /// The working tree a confined script may use, and the one place every
@@ -131,6 +132,11 @@ package final class Confinement: @unchecked Sendable {
     /// shows): a question asked before anything runs, or of a name; the
     /// files themselves are then opened through `open` or `keptFile`.
     package func contains(_ path: String) -> Bool { decide(Array(path.utf8), BK_FOR_OPEN, "buttonkit").0 }
+
+    /// Whether `path` leads inside the working folder: asked before a run's
+    /// tree is chosen (a storyboard named outside moves the run's tree to
+    /// its project).
+    package static func inWorkingFolder(_ path: String) -> Bool { Confinement().contains(path) }
 
     /// Whether the host may keep a file a confined run named at `path`
     /// (coverage's files, report files): inside, in a folder inside, no link.
@@ -285,8 +291,9 @@ package final class Confinement: @unchecked Sendable {
     /// with ENAMETOOLONG, and a link there would go unseen while the kernel,
     /// walking the shorter relative name, follows it), and only "no such
     /// file" or "not a folder" count as "not a link" — any other failure to
-    /// look refuses the path.
-    package static func realTarget(_ path: String) -> String? {
+    /// look refuses the path. `followed` sees, for every link followed, the
+    /// real folder it sits in.
+    package static func realTarget(_ path: String, followed: ((String) -> Void)? = nil) -> String? {
         let max = Int(PATH_MAX)
         guard !path.isEmpty, !path.utf8.contains(0), path.utf8.count < max else { return nil }
         let slash = UInt8(ascii: "/")
@@ -324,6 +331,7 @@ package final class Confinement: @unchecked Sendable {
                 return nil
             case .target(let target):
                 resolved.removeSubrange(end...)
+                followed?(resolved.isEmpty ? "/" : String(decoding: resolved, as: UTF8.self))
                 links += 1
                 if links > 40 { return nil }
                 if PathText.hasPrefix(target, "/") { resolved = [] }

@@ -1,3 +1,4 @@
+import CLuaSandbox
 import CLuaShim
 import Synchronization
 #if canImport(Glibc)

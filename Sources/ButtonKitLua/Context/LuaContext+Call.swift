@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLuaSandbox
 import CLuaShim
 
 /// The one path by which the host runs Lua: `run`, `runFile`, `evaluate`,
@@ -49,12 +50,13 @@ extension LuaContext {
 
     /// From now on, callbacks made outside any call of the script's (the
     /// drawing of `render` and `audit`, which runs every handler for every
-    /// state) share one deadline, the context's timeout counted from here,
-    /// rather than one each: a thousand looping handlers end in one timeout,
-    /// not a thousand.
-    package func limitLaterCallbacks() {
+    /// state) share one deadline, the command's (`ConfinedRun.deadline`:
+    /// the timeout counted from the command's start), rather than one each:
+    /// a thousand looping handlers end in one timeout, not a thousand, and
+    /// the whole command within its limit.
+    package func limitLaterCallbacks(until deadline: Double) {
         guard options.timeout > 0 else { return }
-        laterCallbacksDeadline = Double(bk_now_ns()) / 1e9 + options.timeout
+        laterCallbacksDeadline = deadline
     }
 
     package func call(on thread: OpaquePointer, nargs: Int32, nresults: Int32, timeout: Double = 0) throws(LuaError) {

@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitIB
+import CLuaSandbox
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
@@ -85,11 +86,17 @@ public final class LuaContext {
 
     /// Creates a state with the standard libraries, `ui`, the sandbox (unless
     /// disabled) and the limits installed.
-    public init(options: Options = Options()) throws(LuaError) {
+    public convenience init(options: Options = Options()) throws(LuaError) {
+        try self.init(options: options, tree: nil)
+    }
+
+    /// A context whose working tree is `tree` when given (a command's
+    /// `ConfinedRun` holds the one tree of its run), else `options.root`'s.
+    package init(options: Options, tree: Confinement?) throws(LuaError) {
         self.options = options
         // Fonts are opened now, before any confinement (see TextSetup).
         TextSetup.install()
-        self.confinement = Confinement(root: options.root)
+        self.confinement = tree ?? Confinement(root: options.root)
         let limit = options.maxMemoryMB > 0 ? Int(options.maxMemoryMB) << 20 : 0
         guard let L = bk_open(limit, nil, { ptr in
             if let ptr { Unmanaged<AnyObject>.fromOpaque(ptr).release() }
@@ -204,12 +211,6 @@ public final class LuaContext {
         guard n > 0 else { return nil }
         return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-}
-
-extension LuaContext {
-    /// Code that cannot be interrupted ends the process with last words on
-    /// the results channel (a test worker's), instead of on standard error.
-    package func endWithLastWords() { bk_set_stuck_handler(L, bk_channel_stuck, nil) }
 }
 
 extension LuaContext {

@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// The runner's private Lua state for coverage (`lua/coverage/host.lua`):

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// Coverage over one `buttonkit test` run, in the runner: the counts every
@@ -17,7 +18,9 @@ import CLuaShim
 public final class CoverageRun {
     let plan: CoveragePlan?
     let settings: CoverageSettings?
-    let sandboxed: Bool
+    /// The run's working tree under `--sandbox` (nil: not confined).
+    let tree: Confinement?
+    var sandboxed: Bool { tree != nil }
     /// The state that read the settings, kept for the report.
     private var lua: CoverageLua?
     /// The settings a spec's luacov module ran with (the last one heard).
@@ -37,15 +40,15 @@ public final class CoverageRun {
 
     /// `plan` and `settings`: the run is `-c`; nil for a run that only
     /// listens for specs requiring luacov.
-    init(plan: CoveragePlan?, settings: CoverageSettings?, sandboxed: Bool) {
-        self.plan = plan; self.settings = settings; self.sandboxed = sandboxed
+    init(plan: CoveragePlan?, settings: CoverageSettings?, tree: Confinement?) {
+        self.plan = plan; self.settings = settings; self.tree = tree
     }
 
     /// Reads the settings for a `-c` run; the error names the file and why.
-    static func start(_ plan: CoveragePlan, sandboxed: Bool) -> Result<CoverageRun, CoverageError> {
-        switch CoverageSettings.load(configFile: plan.configFile, busted: true, sandboxed: sandboxed) {
+    static func start(_ plan: CoveragePlan, tree: Confinement?) -> Result<CoverageRun, CoverageError> {
+        switch CoverageSettings.load(configFile: plan.configFile, busted: true, sandboxed: tree != nil) {
         case .success(let (s, lua)):
-            let run = CoverageRun(plan: plan, settings: s, sandboxed: sandboxed)
+            let run = CoverageRun(plan: plan, settings: s, tree: tree)
             run.lua = lua
             return .success(run)
         case .failure(let e):
@@ -77,7 +80,7 @@ public final class CoverageRun {
         // calling luacov.runner.init): they are read, written and deleted
         // only inside the working tree.
         let formats = plan?.formats ?? []
-        let files = CoverageFiles(tree: sandboxed ? Confinement() : nil)
+        let files = CoverageFiles(tree: tree)
         if let tree = files.tree {
             let paths = [s.statsfile] + (s.writesReport ? [s.reportfile] : []) + formats.map { s.file(for: $0) }
             if let outside = paths.first(where: { !tree.allowsKeeping($0) }) {

@@ -1,5 +1,6 @@
 import ButtonKit
 import ButtonKitLua
+import CLuaRunner
 import CLuaShim
 
 /// luacov in `buttonkit lua` (`lua/coverage/standalone.lua`): under `-c` a

@@ -56,6 +56,9 @@ public final class TextOutput {
     let target: Target
     private var pending = ""
     public private(set) var failure: String?
+    /// A confined run's file: what may already be there and be replaced
+    /// (nil: anything, as an unconfined run writes).
+    private var replaces: WrittenFile?
     /// A file target's folder, opened by `open(in:)`, and the file's name.
     private var place: (Folder, String)?
 
@@ -89,13 +92,20 @@ public final class TextOutput {
     /// may move folders). `tree`: the run is confined, and a file inside
     /// the working tree is kept beneath it, as a confined script's files
     /// are; one outside is the caller's choice.
-    package func open(in tree: Confinement?) {
+    /// A file inside is opened beneath the tree; a link in the tree leading
+    /// out is refused (`Confinement.outputPlace`), and `kind` says which
+    /// file already there is one of ours and may be replaced.
+    package func open(in tree: Confinement?, kind: WrittenFile? = nil) {
         guard case .file(let path) = target, place == nil else { return }
+        if tree != nil { replaces = kind }
         do {
-            if let tree, tree.contains(path) {
-                place = try tree.keptFile(path, "report", makingFolders: true)
-            } else {
+            switch tree?.outputPlace(path, "report") ?? .outside {
+            case .inside:
+                place = try tree!.keptFile(path, "report", makingFolders: true)
+            case .outside:
                 place = (try Folder.open(Files.directory(of: path), creating: true), Files.basename(of: path))
+            case .refused(let why):
+                failure = why
             }
         } catch {
             failure = "cannot write \(path): \(error)"
@@ -116,6 +126,7 @@ public final class TextOutput {
         if place == nil { open(in: nil) }
         guard let (folder, name) = place else { return }
         do {
+            try replaces?.checkReplaceable(name, in: folder)
             try folder.writeAtomically(pending, to: name)
         } catch {
             failure = "cannot write \(path): \(error)"

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKit
+import ButtonKitLua
 
 /// `buttonkit test --watch`: runs the suite once, then reruns it on every
 /// saved change until `q` (or a signal).
@@ -207,7 +208,7 @@ public final class WatchSession {
     func cycle(_ selection: Selection) {
         do {
             specs = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                           recursive: plan.recursive, confined: plan.test.sandbox) { path in
+                                           recursive: plan.recursive, tree: plan.test.sandbox ? Confinement() : nil) { path in
                 note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
             }
         } catch {

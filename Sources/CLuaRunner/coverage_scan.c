@@ -16,7 +16,7 @@
  * Character classes are the C locale's, as Lua's %a, %d, %w, %x, %s are in
  * a process that never calls setlocale (neither lua.c nor ButtonKit does).
  */
-#include "internal.h"
+#include "runner.h"
 #include <string.h>
 
 typedef struct {

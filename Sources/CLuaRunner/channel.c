@@ -15,7 +15,9 @@
  * with the runner (bk_channel_region_new before the fork), which reads
  * what was not sent, and what was running, once the worker is gone.
  */
-#include "internal.h"
+#include "runner.h"
+#include <stdatomic.h>
+#include <stdio.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -94,8 +96,12 @@ const char *bk_channel_region_activity(const bk_channel_region *r, long *line) {
     return copy;
 }
 
+static const bk_deadline_observer deadline_observer;
+
 void bk_channel_open_shared(int fd, bk_channel_region *shared) {
     channel_fd = fd;
+    /* From now on the core shows this worker's deadlines here. */
+    bk_set_deadline_observer(&deadline_observer);
     if (shared) {
         region = shared;
     } else if (!region) {
@@ -128,12 +134,12 @@ static void show(long long deadline_ns, double shown) {
     region->deadline_ns = deadline_ns;
 }
 
-void bk_channel_end_gap(void) {
+static void bk_channel_end_gap(void) {
     if (region && showing_gap) show(0, 0);
     showing_gap = 0;
 }
 
-long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown) {
+static long long bk_channel_publish_deadline(long long deadline_ns, double shown, double *previous_shown) {
     *previous_shown = 0;
     if (!region) return 0;
     if (showing_gap) { show(0, 0); showing_gap = 0; }
@@ -149,7 +155,7 @@ long long bk_channel_publish_deadline(long long deadline_ns, double shown, doubl
     return prev;
 }
 
-void bk_channel_restore_deadline(long long deadline_ns, double shown) {
+static void bk_channel_restore_deadline(long long deadline_ns, double shown) {
     if (!region) return;
     if (deadline_ns == 0 && gap_seconds > 0) {
         show(bk_now_ns() + (long long)(gap_seconds * 1e9), gap_seconds);
@@ -158,6 +164,12 @@ void bk_channel_restore_deadline(long long deadline_ns, double shown) {
     }
     show(deadline_ns, shown);
 }
+
+static const bk_deadline_observer deadline_observer = {
+    .publish = bk_channel_publish_deadline,
+    .restore = bk_channel_restore_deadline,
+    .outermost_returned = bk_channel_end_gap,
+};
 
 long long bk_channel_region_deadline(const bk_channel_region *r, double *shown) {
     *shown = 0;

@@ -17,8 +17,7 @@
  * a C callback, not a Lua call), allocate nothing there (no collector step,
  * so no finalizer), and run no hook.
  */
-#include "internal.h"
-#include "confine.h"
+#include "CLuaSandbox.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -171,67 +170,7 @@ static int iofile(lua_State *L, int real, const char *mode, const char *fname) {
 static int sb_input(lua_State *L) { return iofile(L, UV_INPUT, "r", "io.input"); }
 static int sb_output(lua_State *L) { return iofile(L, UV_OUTPUT, "w", "io.output"); }
 
-/* MARK: Loading code */
-
-typedef struct { int n; FILE *f; char buff[BUFSIZ]; } load_state;
-
-static const char *read_chunk(lua_State *L, void *ud, size_t *size) {
-    (void)L;
-    load_state *s = (load_state *)ud;
-    if (s->n > 0) {
-        *size = (size_t)s->n;
-        s->n = 0;
-    } else {
-        if (feof(s->f)) return NULL;
-        *size = fread(s->buff, 1, sizeof s->buff, s->f);
-    }
-    return s->buff;
-}
-
-/* lauxlib's skipcomment: a UTF-8 byte order mark, then a first line
- * starting with '#' (a Unix executable's), are skipped. */
-static int skip_comment(FILE *f, int *cp) {
-    int c = getc(f);
-    if (c == 0xEF && getc(f) == 0xBB && getc(f) == 0xBF) c = getc(f);
-    *cp = c;
-    if (c == '#') {
-        do { c = getc(f); } while (c != EOF && c != '\n');
-        *cp = getc(f);
-        return 1;
-    }
-    return 0;
-}
-
-/* luaL_loadfilex for a file opened here: the chunk (or an error message)
- * on top, a LUA_ status, LUA_ERRFILE when reading failed. Closes `f`. */
-int bk_load_stream(lua_State *L, FILE *f, const char *path, const char *mode) {
-    int base = lua_gettop(L);
-    lua_pushfstring(L, "@%s", path);
-    load_state s;
-    s.n = 0;
-    s.f = f;
-    int c;
-    if (skip_comment(f, &c)) s.buff[s.n++] = '\n';
-    if (c == LUA_SIGNATURE[0]) {  /* binary: read from the start (the text-only mode refuses it) */
-        s.n = 0;
-        rewind(f);
-        skip_comment(f, &c);
-    }
-    if (c != EOF) s.buff[s.n++] = (char)c;
-    errno = 0;
-    int status = lua_load(L, read_chunk, &s, lua_tostring(L, -1), mode);
-    int unreadable = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (unreadable) {
-        lua_settop(L, base + 1);
-        lua_pushfstring(L, "cannot read %s: %s", path, strerror(e));
-        lua_remove(L, base + 1);
-        return LUA_ERRFILE;
-    }
-    lua_remove(L, base + 1);
-    return status;
-}
+/* MARK: Loading code (the loader: loader.c) */
 
 /* Loads the text chunk in the file named at `idx`: the chunk on top and
  * LUA_OK, an error message on top and a LUA_ status (LUA_ERRFILE when it
@@ -242,14 +181,7 @@ static int load_path(lua_State *L, int idx, int purpose, const char *fname, char
     const char *path = lua_tolstring(L, idx, &len);
     int fd = bk_tree_open(tree_of(L), path, len, purpose, fname, O_RDONLY, 0, why);
     if (fd == BK_REFUSED) return LOAD_REFUSED;
-    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (!f) {
-        int e = errno;
-        if (fd >= 0) close(fd);
-        lua_pushfstring(L, "cannot open %s: %s", path, strerror(e));
-        return LUA_ERRFILE;
-    }
-    return bk_load_stream(L, f, path, "t");
+    return bk_load_fd(L, fd, path, "t");
 }
 
 /* loadfile([filename [, mode [, env]]]): text chunks only, whatever mode

@@ -16,14 +16,16 @@
  * The hook coexists with
  *  - the time limits: a firing limit replaces the hook on the running thread
  *    and puts it back afterwards (limits.c), like any other hook, and a limit
- *    hook left on a thread restores coverage's (bk_coverage_rehook);
+ *    hook left on a thread restores coverage's: coverage is the state's hook
+ *    owner (the core's hooks.h), which the core tells (rehook);
  *  - a user's debug.sethook: the user's hook is remembered per thread and
  *    called from this one for the events it asked for; debug.gethook shows
  *    the user's hook only (coverage stays invisible).
  * New coroutines inherit the hook from the thread that creates them (Lua
  * copies it in lua_newthread).
  */
-#include "internal.h"
+#include "CLuaRunner.h"
+#include "runner.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,6 +51,8 @@ typedef struct cov_user {
     int mask, count;
 } cov_user;
 
+typedef struct bk_coverage bk_coverage;
+
 struct bk_coverage {
     int active;             /* counting */
     int hooked;             /* the hook was installed (it stays until shutdown) */
@@ -69,15 +73,20 @@ static const char filter_key = 'f';
 static const char hookfn_key = 'h';
 
 static void cov_hook(lua_State *L, lua_Debug *ar);
+static const bk_hook_owner owner;
 
+/* The state's coverage (its hook owner's data), made when `create`. */
 static bk_coverage *coverage_of(lua_State *L, int create) {
-    bk_state *st = bk_st(L);
-    if (!st->coverage && create) st->coverage = calloc(1, sizeof(bk_coverage));
-    return st->coverage;
+    bk_coverage *cv = bk_hook_owner_data(L, &owner);
+    if (!cv && create) {
+        cv = calloc(1, sizeof(bk_coverage));
+        if (cv) bk_set_hook_owner(L, &owner, cv);
+    }
+    return cv;
 }
 
-void bk_coverage_free(bk_state *st) {
-    bk_coverage *cv = st->coverage;
+static void coverage_free(void *data) {
+    bk_coverage *cv = data;
     if (!cv) return;
     for (size_t b = 0; b < cv->nbuckets; b++) {
         cov_file *f = cv->buckets[b];
@@ -95,7 +104,6 @@ void bk_coverage_free(bk_state *st) {
     free(cv->spec);
     free(cv->config);
     free(cv);
-    st->coverage = NULL;
 }
 
 /* --- the user's hooks ------------------------------------------------------ */
@@ -136,7 +144,7 @@ static void remember_user(bk_coverage *cv, lua_State *L, lua_Hook hook, int mask
  * the one to call for the events it asked for. */
 static void hook_thread(bk_coverage *cv, lua_State *T) {
     lua_Hook h = lua_gethook(T);
-    if (h == cov_hook || bk_st(T)->firing) return;
+    if (h == cov_hook || bk_limit_firing(T)) return;
     int mask = lua_gethookmask(T), count = lua_gethookcount(T);
     if (h && mask) {
         remember_user(cv, T, h, mask, count);
@@ -295,7 +303,7 @@ static void count_event(lua_State *L, bk_coverage *cv, lua_Debug *ar) {
 }
 
 static void cov_hook(lua_State *L, lua_Debug *ar) {
-    bk_coverage *cv = bk_st(L)->coverage;
+    bk_coverage *cv = coverage_of(L, 0);
     if (!cv) { lua_sethook(L, NULL, 0, 0); return; }
     switch (ar->event) {
     case LUA_HOOKLINE:
@@ -316,8 +324,8 @@ static void cov_hook(lua_State *L, lua_Debug *ar) {
 
 /* --- the limits and debug.sethook ------------------------------------------ */
 
-void bk_coverage_rehook(lua_State *L) {
-    bk_coverage *cv = bk_st(L)->coverage;
+static void owner_rehook(lua_State *L, void *data) {
+    bk_coverage *cv = data;
     if (cv && cv->hooked) {
         cov_user *u = user_of(cv, L);
         if (u) lua_sethook(L, cov_hook, u->mask | LUA_MASKLINE, u->count);
@@ -327,8 +335,8 @@ void bk_coverage_rehook(lua_State *L) {
     }
 }
 
-int bk_coverage_is_hook_function(lua_State *L, int idx) {
-    bk_coverage *cv = bk_st(L)->coverage;
+static int owner_is_own_function(lua_State *L, void *data, int idx) {
+    bk_coverage *cv = data;
     if (!cv || !cv->hooked || lua_type(L, idx) != LUA_TFUNCTION) return 0;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &hookfn_key);
     int same = lua_rawequal(L, -1, idx);
@@ -336,8 +344,9 @@ int bk_coverage_is_hook_function(lua_State *L, int idx) {
     return same;
 }
 
-void bk_coverage_after_sethook(lua_State *L, lua_State *target, int coverage_function) {
-    bk_coverage *cv = bk_st(L)->coverage;
+static void owner_after_sethook(lua_State *L, void *data, lua_State *target, int coverage_function) {
+    (void)L;
+    bk_coverage *cv = data;
     if (!cv || !cv->hooked) return;
     lua_Hook h = lua_gethook(target);
     forget_user(cv, target);
@@ -353,43 +362,25 @@ void bk_coverage_after_sethook(lua_State *L, lua_State *target, int coverage_fun
     lua_sethook(target, cov_hook, mask | LUA_MASKLINE, count);
 }
 
-/* debug.gethook: shows the user's hook, as if coverage's were not there. */
-static int gethook(lua_State *L) {
-    lua_State *target = lua_type(L, 1) == LUA_TTHREAD ? lua_tothread(L, 1) : L;
-    bk_coverage *cv = bk_st(L)->coverage;
-    int n = lua_gettop(L);
-    if (!cv || lua_gethook(target) != cov_hook) {
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_insert(L, 1);
-        lua_call(L, n, LUA_MULTRET);
-        return lua_gettop(L);
-    }
-    int mask = lua_gethookmask(target), count = lua_gethookcount(target);
+/* debug.gethook shows the user's hook, as if coverage's were not there. */
+static int owner_shown_hook(lua_State *L, void *data, lua_State *target, lua_Hook *hook, int *mask, int *count) {
+    (void)L;
+    bk_coverage *cv = data;
+    if (!cv || lua_gethook(target) != cov_hook) return 0;
     cov_user *u = user_of(cv, target);
-    if (u) lua_sethook(target, u->hook, u->mask, u->count);
-    else lua_sethook(target, NULL, 0, 0);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    int status = lua_pcall(L, n, LUA_MULTRET, 0);
-    bk_set_hook(target, cov_hook, mask, count);
-    if (status != LUA_OK) return lua_error(L);
-    return lua_gettop(L);
+    *hook = u ? u->hook : NULL;
+    *mask = u ? u->mask : 0;
+    *count = u ? u->count : 0;
+    return 1;
 }
 
-int bk_coverage_install(lua_State *L) {
-    lua_getglobal(L, "debug");
-    if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, "gethook");
-        if (lua_isfunction(L, -1)) {
-            lua_pushcclosure(L, gethook, 1);
-            lua_setfield(L, -2, "gethook");
-        } else {
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    return 0;
-}
+static const bk_hook_owner owner = {
+    .rehook = owner_rehook,
+    .is_own_function = owner_is_own_function,
+    .after_sethook = owner_after_sethook,
+    .shown_hook = owner_shown_hook,
+    .release = coverage_free,
+};
 
 /* --- the Lua side: host functions for the runner's coverage module --------- */
 
@@ -405,7 +396,7 @@ static int l_start(lua_State *L) {
     cv->codefromstrings = lua_toboolean(L, 2);
     cv->active = 1;
     cv->hooked = 1;
-    hook_thread(cv, bk_st(L)->main);
+    hook_thread(cv, bk_main_thread(L));
     hook_thread(cv, L);
     return 0;
 }
@@ -417,7 +408,7 @@ static int l_stop(lua_State *L) {
     if (!cv) return 0;
     cv->active = 0;
     unhook_thread(cv, L);
-    unhook_thread(cv, bk_st(L)->main);
+    unhook_thread(cv, bk_main_thread(L));
     cv->hooked = 0;
     return 0;
 }
@@ -535,12 +526,12 @@ void bk_coverage_set_spec(lua_State *L, const char *path) {
 }
 
 int bk_coverage_file_count(lua_State *L) {
-    bk_coverage *cv = bk_st(L)->coverage;
+    bk_coverage *cv = coverage_of(L, 0);
     return cv ? (int)cv->nlist : 0;
 }
 
 const char *bk_coverage_file(lua_State *L, int i, size_t *keylen, const uint64_t **counts, int *max) {
-    bk_coverage *cv = bk_st(L)->coverage;
+    bk_coverage *cv = coverage_of(L, 0);
     if (!cv || i < 0 || (size_t)i >= cv->nlist) return NULL;
     cov_file *f = cv->list[i];
     *keylen = f->keylen;
@@ -550,6 +541,6 @@ const char *bk_coverage_file(lua_State *L, int i, size_t *keylen, const uint64_t
 }
 
 const char *bk_coverage_config(lua_State *L) {
-    bk_coverage *cv = bk_st(L)->coverage;
+    bk_coverage *cv = coverage_of(L, 0);
     return cv ? cv->config : NULL;
 }

@@ -23,7 +23,7 @@
  * only thread forking workers; workers only read what they inherited. A
  * lock keeps in-process users (tests) safe all the same.
  */
-#include "internal.h"
+#include "runner.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
