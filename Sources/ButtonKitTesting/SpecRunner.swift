@@ -77,7 +77,8 @@ public enum SpecRunner {
         // the tree on the command line: those files, and a spec's own
         // folder for its snapshots.
         if options.inWorker && options.sandbox {
-            var grants = ([file] + options.helpers).filter(options.outsideAtStart.contains).map(Confinement.Grant.reading)
+            let config = options.configFile.map { [$0] } ?? []
+            var grants = ([file] + options.helpers + config).filter(options.outsideAtStart.contains).map(Confinement.Grant.reading)
             if options.outsideAtStart.contains(file) { grants.append(.writing(Files.directory(of: file))) }
             ctx.lockDown(grants)
         }

@@ -384,10 +384,25 @@ local function full_name(node)
   return node.full_name or joined_name(node.parent, node.name)
 end
 
-local function tags_of(name)
-  local tags = {}
-  for tag in name:gmatch("#([%w_%-%.]+)") do tags[tag] = true end
-  return tags
+-- busted's own test of a tag: `name:find("#" .. tag)`, so a tag is a Lua
+-- pattern (`--tags=5.1%+` selects `plus #5.1+`, `--tags=slow` selects
+-- `#slowest`, and `needs-net` matches nothing because `-` is a pattern
+-- character). A malformed pattern matches nothing.
+local function has_tag(name, tag)
+  local ok, found = pcall(string.find, name, "#" .. tag)
+  return ok and found ~= nil
+end
+
+-- busted checks --tags against the test's full name, and --exclude-tags
+-- against each block's own name as it is registered (a describe whose name
+-- has the tag is never entered).
+local function excluded_by_tag(test, tag)
+  local node = test
+  while node and node.kind ~= "file" do
+    if has_tag(node.name or "", tag) then return true end
+    node = node.parent
+  end
+  return false
 end
 
 local function any_match(name, patterns)
@@ -455,13 +470,14 @@ local function selected(test, name)
     and #opts.filter_out == 0 and opts.shard_count <= 1 then
     return true
   end
-  local tags = tags_of(name)
   if #opts.tags > 0 then
     local hit = false
-    for _, t in ipairs(opts.tags) do if tags[t] then hit = true end end
+    for _, t in ipairs(opts.tags) do if has_tag(name, t) then hit = true break end end
     if not hit then return false end
   end
-  for _, t in ipairs(opts.exclude_tags) do if tags[t] then return false end end
+  for _, t in ipairs(opts.exclude_tags) do
+    if excluded_by_tag(test, t) then return false end
+  end
   if #opts.filter > 0 and not any_match(name, opts.filter) then return false end
   if #opts.filter_out > 0 and any_match(name, opts.filter_out) then return false end
   if opts.shard_count > 1 then

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Issue 29's busted points, each run under Debian's busted 2.1.1 and under
+/// `buttonkit test` on the same files and compared (exit code, counts and
+/// the test names each runner ran).
+@Suite("busted drop-in, round three", .enabled(if: Busted.installed, Busted.missing))
+struct BustedRoundThreeTests {
+    /// The names of the tests a run reported, from busted's TAP output.
+    static func tapNames(_ s: String) -> [String] {
+        s.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("ok ") || line.hasPrefix("not ok ") else { return nil }
+            return line.split(separator: "-", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// Tags are Lua patterns after `#`, as busted's `name:find("#" .. tag)`:
+    /// `5.1%+` selects `#5.1+`, `5.1+` selects both 5.1 tests, `slow` selects
+    /// `#slowest`, `needs-net` matches nothing; --exclude-tags likewise, and a
+    /// describe's own tag excludes its tests.
+    @Test(arguments: [
+        ["--tags=5.1%+"], ["--tags=5.1+"], ["--tags=slow"], ["--tags=needs-net"],
+        ["--exclude-tags=5.1+"], ["--exclude-tags=wip"], ["--tags=5.4,5.1%+"],
+    ])
+    func tagsArePatterns(_ flags: [String]) throws {
+        let r = try Busted.both(flags + ["-o", "TAP", "spec"], fixture: "tagpatterns")
+        #expect(r.ours.status == r.busted.status, "\(r.ours.stdout)\(r.ours.stderr)")
+        let theirs = Self.tapNames(r.busted.stdout), ours = Self.tapNames(r.ours.stdout)
+        #expect(ours == theirs, "busted ran \(theirs), we ran \(ours)")
+    }
+
+    /// `.busted`'s `directory` key: busted changes into it after reading the
+    /// file, so `spec` and `./src` are found there (it was ignored: "Cannot
+    /// find file or directory: spec", exit 1). Under --sandbox too, where the
+    /// config file is then outside the folder the run is confined to.
+    @Test func directoryKeyIsHonoured() throws {
+        let r = try Busted.both([], fixture: "directorykey")
+        #expect(r.busted.status == 0, "\(r.busted.stdout)\(r.busted.stderr)")
+        #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
+        #expect(Busted.counts(r.ours.stdout) == Busted.counts(r.busted.stdout))
+        let sandboxed = try CLI.run(["test", "--sandbox", "-j", "2"], in: try Busted.copy("directorykey"))
+        #expect(sandboxed.status == 0, "\(sandboxed.stdout)\(sandboxed.stderr)")
+        #expect(Busted.counts(sandboxed.stdout) == "2 successes / 0 failures / 0 errors / 0 pending ")
+    }
+}
