@@ -75,6 +75,11 @@ enum TestFramework {
         Value.pushString(L, file)
         do {
             try ctx.loadFile(file, mode: ctx.scriptMode, beneathTree: SpecRunner.beneathTree(file, options))
+            // The file's globals go through busted's environments: its
+            // chunk's _ENV (a main chunk's only upvalue) is the framework's
+            // spec_env (see busted.lua, "Environments").
+            Value.pushString(L, "spec_env"); lua_rawget(L, top + 4)
+            if lua_type(L, -1) == LUA_TTABLE, lua_setupvalue(L, top + 7, 1) != nil {} else { bk_pop(L, 1) }
             lua_pushnil(L)
         } catch {
             lua_pushnil(L)

@@ -42,4 +42,29 @@ struct BustedRoundThreeTests {
         #expect(sandboxed.status == 0, "\(sandboxed.stdout)\(sandboxed.stderr)")
         #expect(Busted.counts(sandboxed.stdout) == "2 successes / 0 failures / 0 errors / 0 pending ")
     }
+
+    /// busted's environments: a global written in a hook lives in the block
+    /// that declared it (so `lib = nil` in after_each does not clear
+    /// `_G.lib`), one written in a describe stays in it, one written in a
+    /// test in that test; a module's new global `assert` lands in _G,
+    /// beneath the spec's; _G holds no framework names. Every test failed
+    /// or errored before (globals lived in _G).
+    @Test func globalsLiveInBustedsEnvironments() throws {
+        let r = try Busted.both(["-o", "TAP", "spec"], fixture: "environments")
+        #expect(r.busted.status == 0, "\(r.busted.stdout)\(r.busted.stderr)")
+        #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
+        #expect(Self.tapNames(r.ours.stdout) == Self.tapNames(r.busted.stdout))
+        #expect(!r.ours.stdout.contains("not ok"), "\(r.ours.stdout)")
+    }
+
+    /// print/io.write stubbed in setup, lazy_setup or replaced in a describe
+    /// body stay as the spec left them for its tests: output capture swaps
+    /// only the framework's own (before, the stub was replaced at every test
+    /// start and `io.write:revert()` raised).
+    @Test func outputCaptureKeepsWhatTheSpecInstalled() throws {
+        let r = try Busted.both(["-o", "TAP", "spec"], fixture: "stubprint")
+        #expect(r.busted.status == 0, "\(r.busted.stdout)\(r.busted.stderr)")
+        #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
+        #expect(Self.tapNames(r.ours.stdout) == Self.tapNames(r.busted.stdout))
+    }
 }

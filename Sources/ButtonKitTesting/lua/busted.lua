@@ -159,6 +159,64 @@ local function caller_line(level)
   return host_line(level + 1)
 end
 
+-- Environments ------------------------------------------------------------
+
+-- busted's environments (busted/environment.lua and context.lua): a spec
+-- file's chunk runs with an _ENV of its own, so every function written in
+-- the file reads and writes globals through it, while modules it requires
+-- keep _G. A global written in a describe body lives in that describe, one
+-- written in a test in that test, one written in a hook in the block that
+-- declared the hook (busted's 'unwrap'), one written in an expose block in
+-- the suite (the files after it see it). A read walks from the running
+-- element up to the suite, then _G; as in busted, a false value falls
+-- through (`x = false` reads as _G.x). The framework's names (describe,
+-- it, assert, spy, ...) live in the suite's environment, not in _G, so a
+-- module that assigns a global `assert` cannot break the spec's, and
+-- `pairs(_G)` sees what it sees under busted.
+local suite_env = {}
+local env_ctx  -- the element whose code runs now: a block, a test or a hook
+
+local function env_read(node, key)
+  while node do
+    local e = node.env
+    local v = e and e[key]
+    if v then return v end
+    node = node.parent
+  end
+  local v = suite_env[key]
+  if v then return v end
+  return _G[key]
+end
+
+local function env_write(node, key, value)
+  local target = node
+  if node then
+    if node.owner then target = node.owner
+    elseif node.expose then target = node.parent and node.parent.parent end
+  end
+  if target == nil then suite_env[key] = value return end
+  local e = target.env
+  if not e then e = {} target.env = e end
+  e[key] = value
+end
+
+-- What the host makes a spec file's _ENV (the chunk's first upvalue).
+busted.spec_env = setmetatable({}, {
+  __index = function(_, key) return env_read(env_ctx, key) end,
+  __newindex = function(_, key, value) env_write(env_ctx, key, value) end,
+  __metatable = false,
+})
+
+-- Runs safe-like fn(a, b) (five results) with `node` as the element whose
+-- globals code reads and writes.
+local function in_env(node, fn, a, b)
+  local saved = env_ctx
+  env_ctx = node
+  local r1, r2, r3, r4, r5 = fn(a, b)
+  env_ctx = saved
+  return r1, r2, r3, r4, r5
+end
+
 -- Registration ------------------------------------------------------------
 
 local function reject(name)
@@ -882,7 +940,7 @@ end
 -- hook's line: before_each stops at the first failure (and its test does
 -- not run, nor count), after_each hooks all run. True when all passed.
 local function run_hook(h, deadline)
-  local st, msg, tb, raw, where = safe(h.fn, deadline)
+  local st, msg, tb, raw, where = in_env(h, safe, h.fn, deadline)
   if st == "success" then return true end
   report(hook_node(h), "error", msg, tb, nil, nil, nil, error_trace(where, tb, raw))
   return false
@@ -926,9 +984,14 @@ local function echo(...)
   return real_write(...)
 end
 
+-- Only the framework's own print/io.write are swapped: a spec that stubbed or
+-- replaced one in setup, lazy_setup or a describe body keeps it for the
+-- whole test (busted never touches them), so `assert.stub(print)` sees the
+-- test's calls and `print:revert()` in teardown finds its stub in place.
 local function start_capture()
   captured = nil  -- made on the first print
-  print, io.write = capture_print, capture_write
+  if rawequal(print, real_print) then print = capture_print end
+  if rawequal(io.write, real_write) then io.write = capture_write end
 end
 
 do
@@ -953,7 +1016,8 @@ do
 end
 
 local function stop_capture()
-  print, io.write = real_print, real_write
+  if rawequal(print, capture_print) then print = real_print end
+  if rawequal(io.write, capture_write) then io.write = real_write end
   local out = captured and table.concat(captured) or nil
   captured = nil
   return out
@@ -1010,11 +1074,11 @@ local function run_test(test)
     end
     if started_ok then
       running_test = test
-      status, msg, tb, raw, where = safe(test.fn, deadline)
+      status, msg, tb, raw, where = in_env(test, safe, test.fn, deadline)
       running_test = nil
       errtrace = where and error_trace(where, tb, raw)
       if test.finally then
-        local fst, fmsg, ftb, fraw, fwhere = safe(test.finally, fresh_deadline())
+        local fst, fmsg, ftb, fraw, fwhere = in_env(test, safe, test.finally, fresh_deadline())
         if status == "success" and fst ~= "success" then
           status, msg, tb, errtrace = fst, fmsg, ftb, fwhere and error_trace(fwhere, ftb, fraw)
         end
@@ -1108,7 +1172,7 @@ run_block = function(block)
   end
   local saved = current
   current = block
-  local st, msg, tb, raw, where = safe(block.fn, fresh_deadline())
+  local st, msg, tb, raw, where = in_env(block, safe, block.fn, fresh_deadline())
   current = saved
   if st ~= "success" then
     report(block, "error", msg, tb, nil, nil, nil, where and error_trace(where, tb, raw))
@@ -1173,12 +1237,12 @@ local exported = {
 }
 
 function busted.install_globals()
-  for _, k in ipairs(exported) do _G[k] = busted[k] end
-  _G.assert = luassert.assert
-  _G.spy = luassert.spy
-  _G.stub = luassert.stub
-  _G.mock = luassert.mock
-  _G.match = luassert.match
+  for _, k in ipairs(exported) do suite_env[k] = busted[k] end
+  suite_env.assert = luassert.assert
+  suite_env.spy = luassert.spy
+  suite_env.stub = luassert.stub
+  suite_env.mock = luassert.mock
+  suite_env.match = luassert.match
 end
 
 -- Runs one spec file, already loaded by the host (a spec named on the command
