@@ -37,8 +37,11 @@ enum StoreBinding {
             return 1
         }
         let s = try a.wrap(1) { () throws(ButtonKitError) in
+            // Opening makes the folders the path names (inside the tree when
+            // sandboxed), as a user of `ui.store("data/prefs.json")` in a
+            // fresh clone expects; later accesses find them or fail.
             try Store(path: path) { [unowned ctx] operation throws(ButtonKitError) in
-                try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store").0
+                try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store", makingFolders: operation == nil).0
             }
         }
         Identity.push(L, s, kind: .store)
