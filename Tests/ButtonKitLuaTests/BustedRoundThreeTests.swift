@@ -67,4 +67,13 @@ struct BustedRoundThreeTests {
         #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
         #expect(Self.tapNames(r.ours.stdout) == Self.tapNames(r.busted.stdout))
     }
+
+    /// busted leaves LuaFileSystem in the global `lfs`; a spec that uses it
+    /// without `require` errored here ("attempt to index a nil value").
+    @Test func lfsIsAGlobalAsUnderBusted() throws {
+        let r = try Busted.both([], fixture: "lfsglobal")
+        #expect(r.busted.status == 0, "\(r.busted.stdout)\(r.busted.stderr)")
+        #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
+        #expect(Busted.counts(r.ours.stdout) == Busted.counts(r.busted.stdout))
+    }
 }
