@@ -76,4 +76,23 @@ struct BustedRoundThreeTests {
         #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
         #expect(Busted.counts(r.ours.stdout) == Busted.counts(r.busted.stdout))
     }
+
+    /// An error message that carries its own traceback keeps it in TAP and
+    /// JSON, as under busted (it was cut at "stack traceback:"); the frames
+    /// below the spec's own are each runner's.
+    @Test func aMessageKeepsItsOwnTraceback() throws {
+        let tap = try Busted.both(["-o", "TAP", "spec"], fixture: "owntraceback")
+        func head(_ s: String) -> [Substring] { Array(s.split(separator: "\n").prefix(5)) }
+        #expect(head(tap.ours.stdout) == head(tap.busted.stdout), "\(tap.ours.stdout)")
+        let json = try Busted.both(["-o", "json", "spec"], fixture: "owntraceback")
+        func message(_ out: String) throws -> String? {
+            guard let line = out.split(separator: "\n").first(where: { $0.hasPrefix("{") }),
+                  let doc = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let errors = doc["errors"] as? [[String: Any]] else { return nil }
+            return errors.first?["message"] as? String
+        }
+        let start = "spec/tb_spec.lua:3: boom\nstack traceback:\n\tspec/tb_spec.lua:3: in function <spec/tb_spec.lua:2>\n"
+        #expect(try message(json.busted.stdout)?.hasPrefix(start) == true)
+        #expect(try message(json.ours.stdout)?.hasPrefix(start) == true, "\(json.ours.stdout)")
+    }
 }

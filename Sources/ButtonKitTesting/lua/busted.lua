@@ -681,7 +681,7 @@ local memory_held
 local collect = collectgarbage
 
 local function safe(fn, deadline)
-  local ok, e, why, tb, where = host_call(deadline or 0, opts.timeout, fn)
+  local ok, e, why, tb, where, appended = host_call(deadline or 0, opts.timeout, fn)
   if ok then return "success" end
   tb = tb and trim_traceback(tb) or nil
   if why == "memory" then
@@ -700,7 +700,10 @@ local function safe(fn, deadline)
   -- failure is a table whose message is the user's text, kept whole even
   -- when it quotes a traceback (captured stderr of a child process).
   local msg, trace
-  if type(e) == "string" then msg, trace = split_handler_traceback(e, tb)
+  -- Only the traceback the host added (a handler's error raised again past
+  -- b:tap()) is split off; a message that carries its own, as busted keeps
+  -- it (`error(debug.traceback("boom", 1), 0)`), stays whole.
+  if appended then msg, trace = split_handler_traceback(e, tb)
   else msg, trace = readable(e), tb end
   return errortype(e), positioned(msg, where), trace, e, where
 end
