@@ -87,6 +87,10 @@ public enum SpecRunner {
         do {
             if let cfg = options.configFile, !options.sharedState {
                 ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
+                // busted reads .busted before luacov starts: its top level is
+                // not counted (functions it defines are, when specs call them).
+                let counting = bk_coverage_set_active(ctx.L, 0)
+                defer { _ = bk_coverage_set_active(ctx.L, counting) }
                 try ctx.runFile(cfg, timeout: options.timeout)
             }
             for (i, s) in options.statements.enumerated() where !options.sharedState {

@@ -95,4 +95,28 @@ struct BustedRoundThreeTests {
         #expect(try message(json.busted.stdout)?.hasPrefix(start) == true)
         #expect(try message(json.ours.stdout)?.hasPrefix(start) == true, "\(json.ours.stdout)")
     }
+
+    /// A suite that wraps the global `error`: the assertion's failure is
+    /// placed at the assertion and the wrapper sees only the spec's own
+    /// calls (before, luassert called the spec's override: two extra calls
+    /// per failed assertion, and the failure placed in the wrapper).
+    @Test func luassertDoesNotCallTheSpecsErrorOverride() throws {
+        let r = try Busted.both(["-o", "TAP", "spec"], fixture: "errorwrap")
+        #expect(r.ours.status == r.busted.status)
+        #expect(BustedOutputTests.normalized(r.ours.stdout) == BustedOutputTests.normalized(r.busted.stdout), "\(r.ours.stdout)")
+    }
+
+    /// busted reads `.busted` before luacov starts, so luacov never records
+    /// the file's top level; here `.busted` runs in each spec file's state
+    /// after counting started and was recorded (a suite's luacov Total moved
+    /// from 51.80% to 63.41%). Debian has no luacov, so this checks the
+    /// stats file's names rather than comparing live.
+    @Test func coverageDoesNotRecordTheConfigFile() throws {
+        let dir = try Busted.copy("coveragebusted")
+        let r = try CLI.run(["test"], in: dir)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        let stats = try String(contentsOf: dir.appendingPathComponent("luacov.stats.out"), encoding: .utf8)
+        #expect(stats.contains(":src/m.lua\n"), "\(stats)")
+        #expect(!stats.contains(".busted"), "\(stats)")
+    }
 }
