@@ -57,7 +57,21 @@ enum TestFramework {
         }
         pushHost(L, options: options)
         Value.pushBool(L, ctx.options.sandbox)
-        try ctx.call(nargs: 3, nresults: 0)
+        // The bootstrap returns the framework's own table; specs get a
+        // read-only view of it from `require "busted"`, as busted's.
+        try ctx.call(nargs: 3, nresults: 1)
+        Value.pushString(L, frameworkKey)
+        bk_insert(L, -2)
+        lua_rawset(L, bk_registryindex())
+    }
+
+    /// Where the framework's table is kept (the registry: no spec reaches it).
+    static let frameworkKey = "buttonkit.busted"
+
+    /// Pushes the framework's table (or whatever is there: callers check).
+    static func pushFramework(_ L: OpaquePointer) {
+        Value.pushString(L, frameworkKey)
+        lua_rawget(L, bk_registryindex())
     }
 
     /// Calls `busted.run(file, chunk, loadError, options)`; true when an
@@ -67,9 +81,9 @@ enum TestFramework {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         bk_pushglobaltable(L)
-        Value.pushString(L, "package"); lua_rawget(L, -2)
-        Value.pushString(L, "loaded"); lua_rawget(L, -2)
-        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        lua_pushnil(L)
+        lua_pushnil(L)
+        pushFramework(L)
         guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
         Value.pushString(L, "run"); lua_rawget(L, -2)
         Value.pushString(L, file)
@@ -95,12 +109,7 @@ enum TestFramework {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        bk_pushglobaltable(L)
-        Value.pushString(L, "package"); lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        Value.pushString(L, "loaded"); lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        pushFramework(L)
         guard lua_type(L, -1) == LUA_TTABLE else { return }
         Value.pushString(L, "finish"); lua_rawget(L, -2)
         guard lua_type(L, -1) == LUA_TFUNCTION else { return }

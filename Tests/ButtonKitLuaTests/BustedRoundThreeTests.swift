@@ -119,4 +119,20 @@ struct BustedRoundThreeTests {
         #expect(stats.contains(":src/m.lua\n"), "\(stats)")
         #expect(!stats.contains(".busted"), "\(stats)")
     }
+
+    /// What busted's own suite (lunarmodules/busted) checks and we did not
+    /// do: `randomize()` with no seed (it raised "bad argument #1 to
+    /// 'tonumber'"), the curried `it 'name' (function() end)` (it called
+    /// nil), `require 'busted'` read-only (assignments went through), and
+    /// registering functions refused inside hooks (a `pending` in
+    /// before_each made a pending test, an `it` in setup a new test).
+    @Test func whatBustedsOwnSuiteChecks() throws {
+        let r = try Busted.both(["-o", "TAP", "spec"], fixture: "bustedsuite")
+        #expect(r.ours.status == r.busted.status)
+        let theirs = r.busted.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let ours = r.ours.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(ours == theirs, "\(r.ours.stdout)")
+        #expect(r.ours.stdout.contains("'pending' not supported inside current context block"), "\(r.ours.stdout)")
+        #expect(r.ours.stdout.contains("'it' not supported inside current context block"), "\(r.ours.stdout)")
+    }
 }

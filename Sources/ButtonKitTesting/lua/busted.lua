@@ -23,6 +23,10 @@ local pending_mt = { __tostring = function(p) return tostring(p.message) end, __
 -- Current position in the tree while bodies run.
 local current           -- the block whose body is running
 local running_test      -- the test whose body is running (finally/pending live here)
+-- A hook or a test's finally is running: busted rejects every registering
+-- function there (describe, it, pending, the hooks, randomize), as it
+-- rejects them in a test's body (pending excepted).
+local running_hook = false
 local opts              -- options from the host
 local stop_all = false  -- fail-fast tripped
 -- Elements carry what busted's do (where each was registered, its clock
@@ -225,7 +229,7 @@ end
 
 local function register_block(kind, envmode)
   return function(name, fn)
-    if running_test then reject(kind) end
+    if running_test or running_hook then reject(kind) end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
     local line = caller_line(2)
     local trace = rich and trace_at(2, name) or nil
@@ -245,9 +249,11 @@ local function register_block(kind, envmode)
   end
 end
 
+local register_named
+
 local function register_test(kind, is_pending)
   return function(name, fn)
-    if running_test and not is_pending then reject(kind) end
+    if running_hook or (running_test and not is_pending) then reject(kind) end
     if running_test and is_pending then
       -- pending("reason") inside a test: mark it pending and stop it. As
       -- busted, it is reported where pending was called, with that
@@ -259,25 +265,40 @@ local function register_test(kind, is_pending)
     if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
       error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
-    -- As busted: `it("name")` without a body registers nothing (only
-    -- `pending("name")` makes a pending test).
-    if fn == nil and not is_pending then return end
     -- Where the test is defined: a helper the spec requires may define it
     -- (busted then names that file).
     local line, defined_in = host_line(2, spec_source)  -- 2: the caller of it()
-    name = tostring(name)
-    next_id = next_id + 1
-    local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
-      file = opts.file, defined_in = defined_in, id = next_id,
-      descriptor = is_pending and "pending" or "it", attributes = is_pending and attributes_of.pending or no_attributes }
-    if rich then t.trace = trace_at(2, name) end
-    -- busted lists a test registered in a file's main chunk (not inside a
-    -- describe) by its name alone.
-    if opts.list and getinfo(2, "S").what == "main" then t.in_main = true end
-    if is_pending then t.pending = true end
-    if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
-    current.children[#current.children + 1] = t
+    -- As busted: `it("name")` without a body registers nothing (only
+    -- `pending("name")` makes a pending test) and returns the function that
+    -- registers it, so `it 'name' (function() ... end)` works.
+    if fn == nil and not is_pending then
+      return function(f)
+        if type(f) ~= "function" and not (getmetatable(f) or {}).__call then
+          error("bad argument #1 to '" .. kind .. " " .. tostring(name) .. "' (function expected, got " .. type(f) .. ")", 2)
+        end
+        register_named(kind, is_pending, name, f, line, defined_in, 3)  -- not a tail call: levels count
+      end
+    end
+    register_named(kind, is_pending, name, fn, line, defined_in, 3)  -- not a tail call: levels count
   end
+end
+
+-- Registers test `name` with body `fn`, defined at `line`; `level` is the
+-- stack level, as seen from here, of the code that called it() (or the
+-- function a curried it() returned).
+register_named = function(kind, is_pending, name, fn, line, defined_in, level)
+  name = tostring(name)
+  next_id = next_id + 1
+  local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
+    file = opts.file, defined_in = defined_in, id = next_id,
+    descriptor = is_pending and "pending" or "it", attributes = is_pending and attributes_of.pending or no_attributes }
+  if rich then t.trace = trace_at(level, name) end
+  -- busted lists a test registered in a file's main chunk (not inside a
+  -- describe) by its name alone.
+  if opts.list and getinfo(level, "S").what == "main" then t.in_main = true end
+  if is_pending then t.pending = true end
+  if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
+  current.children[#current.children + 1] = t
 end
 
 -- `alias`: the name busted gives a hook registered under another name
@@ -285,7 +306,7 @@ end
 -- none and are named by their descriptor.
 local function register_hook(list, alias)
   return function(fn)
-    if running_test then reject(alias or list) end
+    if running_test or running_hook then reject(alias or list) end
     if type(fn) ~= "function" then
       error("bad argument #1 to '" .. (alias or list) .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
@@ -321,16 +342,18 @@ local lazy_aliases = { register_hook("lazy_setup", "setup"), register_hook("lazy
 busted.setup, busted.teardown = strict_aliases[1], strict_aliases[2]
 
 function busted.finally(fn)
-  if not running_test then reject("finally") end
+  if not running_test or running_hook then reject("finally") end
   running_test.finally = fn
 end
 
 function busted.randomize(...)
-  if running_test then reject("randomize") end
+  if running_test or running_hook then reject("randomize") end
   local n = select("#", ...)
   local on = n == 0 or (...)
   current.randomize = on and true or false
-  if on then current.seed = tonumber((...)) or tonumber(select(2, ...)) end
+  -- `randomize()` and `randomize(true)` keep the run's seed, as busted's.
+  local first, second = ...
+  if on then current.seed = tonumber(first) or tonumber(second) end
 end
 
 function busted.fail(message, level)
@@ -943,7 +966,10 @@ end
 -- hook's line: before_each stops at the first failure (and its test does
 -- not run, nor count), after_each hooks all run. True when all passed.
 local function run_hook(h, deadline)
+  local was = running_hook
+  running_hook = true
   local st, msg, tb, raw, where = in_env(h, safe, h.fn, deadline)
+  running_hook = was
   if st == "success" then return true end
   report(hook_node(h), "error", msg, tb, nil, nil, nil, error_trace(where, tb, raw))
   return false
@@ -1081,7 +1107,9 @@ local function run_test(test)
       running_test = nil
       errtrace = where and error_trace(where, tb, raw)
       if test.finally then
+        running_hook = true
         local fst, fmsg, ftb, fraw, fwhere = in_env(test, safe, test.finally, fresh_deadline())
+        running_hook = false
         if status == "success" and fst ~= "success" then
           status, msg, tb, errtrace = fst, fmsg, ftb, fwhere and error_trace(fwhere, ftb, fraw)
         end
