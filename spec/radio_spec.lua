@@ -68,7 +68,7 @@ describe("radio groups", function()
 
   it("name the group and value when selecting an unknown value", function()
     assert.has_error(function() g:select("3") end,
-      "bad argument #1 to 'select' (radio group 'time' has no option with value '3')")
+      "bad argument #1 to 'select' (radio group 'time' has no option with value '3' (its values: '', '15', '10', '5'))")
     assert.error_matches(function() g:select({}) end, "radio value expected")
   end)
 

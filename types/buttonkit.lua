@@ -5,7 +5,7 @@
 ---@alias ui.color string
 ---@alias ui.state string|integer|string[]
 ---@alias ui.events string|string[]
----@alias ui.font number|string|{ size: number, weight?: string, family?: string }
+---@alias ui.font number|string|{ size?: number, textStyle?: string, weight?: string, family?: string }
 ---@alias ui.frame { x: number, y: number, width: number, height: number }|number[]
 ---@alias ui.point { x: number, y: number }|number[]
 ---@alias ui.style table<string, any>
@@ -597,6 +597,112 @@ function document:off(token) end
 ---@field icons? table
 ---@field key string
 
+---@class ui.assertions
+---@field equal fun(...: any): any
+---@field equals fun(...: any): any
+---@field same fun(...: any): any
+---@field unique fun(...: any): any
+---@field near fun(...: any): any
+---@field matches fun(...: any): any
+---@field match fun(...: any): any
+---@field truthy fun(...: any): any
+---@field falsy fun(...: any): any
+---@field true fun(...: any): any
+---@field false fun(...: any): any
+---@field nil fun(...: any): any
+---@field boolean fun(...: any): any
+---@field number fun(...: any): any
+---@field string fun(...: any): any
+---@field table fun(...: any): any
+---@field function fun(...: any): any
+---@field userdata fun(...: any): any
+---@field thread fun(...: any): any
+---@field error fun(...: any): any
+---@field errors fun(...: any): any
+---@field error_matches fun(...: any): any
+---@field error_match fun(...: any): any
+---@field returned_arguments fun(...: any): any
+---@field called fun(...: any): any
+---@field called_with fun(...: any): any
+---@field returned_with fun(...: any): any
+---@field all_of fun(...: any): any
+---@field any_of fun(...: any): any
+---@field none_of fun(...: any): any
+
+---@class ui.assert: ui.assertions
+---@overload fun(value: any, message?: any, ...: any): any
+---@field is ui.assertions
+---@field is_not ui.assertions
+---@field are ui.assertions
+---@field are_not ui.assertions
+---@field has ui.assertions
+---@field has_no ui.assertions
+---@field was ui.assertions
+---@field was_not ui.assertions
+---@field no ui.assertions
+---@field not ui.assertions
+---@field is_true fun(...: any): any
+---@field is_false fun(...: any): any
+---@field is_nil fun(...: any): any
+---@field is_truthy fun(...: any): any
+---@field is_falsy fun(...: any): any
+---@field are_equal fun(...: any): any
+---@field are_same fun(...: any): any
+---@field is_table fun(...: any): any
+---@field is_string fun(...: any): any
+---@field is_number fun(...: any): any
+---@field is_function fun(...: any): any
+---@field has_error fun(...: any): any
+---@field spy fun(s: any): table
+---@field stub fun(s: any): table
+---@field register fun(kind: string, name: string, fn: function, positive?: string, negative?: string)
+assert = {}
+
+--- The control's current state is `state`.
+---@param control ui.button
+---@param state ui.state
+function assert.state(control, state) end
+
+--- The control's trace is exactly `expected`.
+---@param control ui.button
+---@param expected table
+function assert.trace(control, expected) end
+
+--- The resolved appearance of every state matches the snapshot stored beside
+--- the spec in `__snapshots__/` (written on the first run and with
+--- `--update-snapshots`); with `traits` (also in the place of `name`:
+--- `assert.snapshot(b, { contentSize = "ax5" })`), every look is taken under
+--- them. A sort bar or radio group is snapshotted whole: every
+--- member's looks, named by key or value, and which one is selected. In CI
+--- (`--ci`, or `CI` set) a missing snapshot fails instead of being written.
+--- When a whole spec file runs and every test in it passes, entries no test
+--- checked are reported as obsolete; `--update-snapshots` removes them (a
+--- failing test, or one that went pending while it ran, may not have reached
+--- its snapshots, so a run with one reports and removes nothing; a test marked
+--- pending keeps its own entries for when it runs again).
+---@param control ui.button|ui.sortBar|ui.radioGroup
+---@param name? string
+---@param traits? table
+function assert.snapshot(control, name, traits) end
+
+--- With `traits` (`{ style = "dark" }`, `{ tintColor = "systemRed" }`,
+--- `{ contentSize = "ax5" }`) the appearance under those traits is compared;
+--- an expected text-style font takes its size at the content size compared; expected system colours and
+--- `tintColor` resolve against the control's traits with those changes. `state`
+--- may be `nil` (the current one); traits given in its place are refused.
+---@param control ui.button
+---@param expected table
+---@param state? ui.state
+---@param traits? table
+function assert.appearance(control, expected, state, traits) end
+
+--- Passes when `ui.audit(control, options)` finds nothing; the failure lists
+--- every problem, and the HTML report draws each failing look, light and dark
+--- side by side, flagged.
+---@param control ui.button|ui.sortBar|ui.radioGroup|ui.screen|table
+---@param options? table
+function assert.accessible(control, options) end
+
 ---@class ui
 ui = {}
 
@@ -644,8 +750,9 @@ function ui.radioGroup(options) end
 ---@return ui.screen
 function ui.screen(options) end
 
---- Opens (or creates) a key–value store kept in the JSON file at `path`. In
---- the sandbox the path must be inside the working tree. `ui.store(":memory:")`
+--- Opens (or creates) a key–value store kept in the JSON file at `path`,
+--- making the folders the path names when they are missing. In the sandbox
+--- the path, and so every folder made, must be inside the working tree. `ui.store(":memory:")`
 --- is a store of its own in memory only, as SQLite names it: the same values and
 --- refusals, no file and no fsync, gone with the object — for specs that need a
 --- store but not its disk.
@@ -742,6 +849,14 @@ function ui.contrast(foreground, background, traits) end
 --- it follows (`"WCAG 2.2 SC 1.4.3 Contrast (Minimum)"`). The targets are audited together:
 --- controls sharing an id are both checked, and overlaps and shared labels
 --- are found between them.
+---
+--- `options` (each optional; see **Audit options** under Values):
+--- `checks` (a name or list of `contrast hitTarget label textClipped
+--- dynamicType overlap description duplicateId`; default all),
+--- `contentSizes` (default `{ "large", "accessibilityExtraExtraExtraLarge" }`),
+--- `styles` (default `{ "light", "dark" }`), `states` (default every state a
+--- user sees but disabled), `minimumContrast` (4.5), `largeTextContrast` (3)
+--- and `minimumSize` (44 points). `buttonkit audit`'s flags set the same.
 ---@param target ui.button|ui.sortButton|ui.radioGroup|ui.sortBar|ui.screen|ui.document|table
 ---@param options? table
 ---@return table

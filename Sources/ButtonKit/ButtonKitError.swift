@@ -21,12 +21,14 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     /// with other bytes (see `Spelling`): `holder` holds `held` as a `noun`
     /// (a key, a value), `given` is the other spelling.
     case otherSpelling(holder: String, noun: String, given: String, held: String)
-    /// A radio value that no member of the group carries.
-    case unknownValue(group: String, value: String)
+    /// A radio value that no member of the group carries; `known` are the
+    /// values there are, as the message lists them (a user who mistyped one
+    /// sees the right spelling).
+    case unknownValue(group: String, value: String, known: [String])
     /// A radio member added with no value given and no `info` to take it from.
     case missingValue(control: String)
-    /// A sort key that no button of the bar carries.
-    case unknownKey(bar: String, key: String)
+    /// A sort key that no button of the bar carries; `known`: the keys there are.
+    case unknownKey(bar: String, key: String, known: [String])
     /// A control that already belongs to another group or bar.
     case alreadyOwned(control: String, owner: String)
     /// Records that cannot be ordered by `SortBar.sort` (e.g. a number and a string).
@@ -64,12 +66,12 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
         case let .otherSpelling(holder, noun, given, held):
             return "\(holder) already has the \(noun) '\(held)' (\(Self.bytes(held))); '\(given)' (\(Self.bytes(given))) is "
                 + Spelling.explanation + " \(noun)"
-        case let .unknownValue(group, value):
-            return "radio group '\(group)' has no option with value \(value)"
+        case let .unknownValue(group, value, known):
+            return "radio group '\(group)' has no option with value \(value)" + Self.choices("its values", known)
         case let .missingValue(control):
             return "'\(control)' has no radio value: give 'value' (a string, integer or boolean) or set its 'info'"
-        case let .unknownKey(bar, key):
-            return "sort bar '\(bar)' has no button with key '\(key)'"
+        case let .unknownKey(bar, key, known):
+            return "sort bar '\(bar)' has no button with key '\(key)'" + Self.choices("its keys", known)
         case let .alreadyOwned(control, owner):
             return "control '\(control)' already belongs to '\(owner)'"
         case let .incomparable(index, detail):
@@ -86,6 +88,13 @@ public enum ButtonKitError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { message }
 
     /// A string's bytes in hex, for messages about strings that print alike.
+    /// " (its values: 'a', 'b')", the first ten and how many more; "" for none.
+    static func choices(_ noun: String, _ known: [String]) -> String {
+        guard !known.isEmpty else { return " (it has none)" }
+        let shown = known.prefix(10).joined(separator: ", ")
+        return " (\(noun): \(shown)\(known.count > 10 ? ", and \(known.count - 10) more" : ""))"
+    }
+
     static func bytes(_ s: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         let parts = s.utf8.prefix(40).map { String(decoding: [hex[Int($0 >> 4)], hex[Int($0 & 15)]], as: UTF8.self) }

@@ -60,7 +60,7 @@ public final class RadioGroup: ControlOwner {
     /// Selects the member carrying `value`. Selecting the current value is a
     /// silent no-op; an unknown value is an error naming group and value.
     public func select(_ value: RadioValue) throws {
-        guard let i = values.firstIndex(of: value) else { throw ButtonKitError.unknownValue(group: id, value: value.description) }
+        guard let i = values.firstIndex(of: value) else { throw ButtonKitError.unknownValue(group: id, value: value.description, known: values.map(\.description)) }
         var sink = ErrorSink()
         choose(buttons[i], sink: &sink)
         try sink.check()

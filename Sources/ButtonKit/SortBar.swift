@@ -43,7 +43,7 @@ public final class SortBar: ControlOwner {
     /// it is not selected and no change when it is; with a direction, exactly
     /// that direction.
     public func select(_ key: String, direction: SortDirection? = nil) throws {
-        guard let b = button(forKey: key) else { throw ButtonKitError.unknownKey(bar: id, key: key) }
+        guard let b = button(forKey: key) else { throw ButtonKitError.unknownKey(bar: id, key: key, known: buttons.map { "'\($0.key)'" }) }
         var sink = ErrorSink()
         if let d = direction {
             b.changeDirection(to: d, sink: &sink)

@@ -80,7 +80,8 @@ public enum SpecRunner {
         // the tree on the command line: those files, and a spec's own
         // folder for its snapshots.
         if options.inWorker && options.sandbox {
-            var grants = ([file] + options.helpers).filter(options.outsideAtStart.contains).map(Confinement.Grant.reading)
+            let config = options.configFile.map { [$0] } ?? []
+            var grants = ([file] + options.helpers + config).filter(options.outsideAtStart.contains).map(Confinement.Grant.reading)
             if options.outsideAtStart.contains(file) { grants.append(.writing(Files.directory(of: file))) }
             ctx.lockDown(grants)
         }
@@ -89,6 +90,10 @@ public enum SpecRunner {
         do {
             if let cfg = options.configFile, !options.sharedState {
                 ctx.setArg(script: exe, args: options.scriptArgs, interpreter: interpreter)
+                // busted reads .busted before luacov starts: its top level is
+                // not counted (functions it defines are, when specs call them).
+                let counting = bk_coverage_set_active(ctx.L, 0)
+                defer { _ = bk_coverage_set_active(ctx.L, counting) }
                 try ctx.runFile(cfg, timeout: options.timeout)
             }
             for (i, s) in options.statements.enumerated() where !options.sharedState {

@@ -58,7 +58,21 @@ enum TestFramework {
         }
         pushHost(L, options: options)
         Value.pushBool(L, ctx.options.sandbox)
-        try ctx.call(nargs: 3, nresults: 0)
+        // The bootstrap returns the framework's own table; specs get a
+        // read-only view of it from `require "busted"`, as busted's.
+        try ctx.call(nargs: 3, nresults: 1)
+        Value.pushString(L, frameworkKey)
+        bk_insert(L, -2)
+        lua_rawset(L, bk_registryindex())
+    }
+
+    /// Where the framework's table is kept (the registry: no spec reaches it).
+    static let frameworkKey = "buttonkit.busted"
+
+    /// Pushes the framework's table (or whatever is there: callers check).
+    static func pushFramework(_ L: OpaquePointer) {
+        Value.pushString(L, frameworkKey)
+        lua_rawget(L, bk_registryindex())
     }
 
     /// Calls `busted.run(file, chunk, loadError, options)`; true when an
@@ -68,9 +82,9 @@ enum TestFramework {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         bk_pushglobaltable(L)
-        Value.pushString(L, "package"); lua_rawget(L, -2)
-        Value.pushString(L, "loaded"); lua_rawget(L, -2)
-        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        lua_pushnil(L)
+        lua_pushnil(L)
+        pushFramework(L)
         guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
         Value.pushString(L, "run"); lua_rawget(L, -2)
         Value.pushString(L, file)
@@ -80,6 +94,11 @@ enum TestFramework {
             if bk_chunkcache_push_spec(L, file) == 0 {
                 try ctx.loadFile(file, mode: ctx.scriptMode, beneathTree: SpecRunner.beneathTree(file, options))
             }
+            // The file's globals go through busted's environments: its
+            // chunk's _ENV (a main chunk's only upvalue) is the framework's
+            // spec_env (see busted.lua, "Environments").
+            Value.pushString(L, "spec_env"); lua_rawget(L, top + 4)
+            if lua_type(L, -1) == LUA_TTABLE, lua_setupvalue(L, top + 7, 1) != nil {} else { bk_pop(L, 1) }
             lua_pushnil(L)
         } catch {
             lua_pushnil(L)
@@ -95,12 +114,7 @@ enum TestFramework {
         let L = ctx.L
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        bk_pushglobaltable(L)
-        Value.pushString(L, "package"); lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        Value.pushString(L, "loaded"); lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        Value.pushString(L, "busted"); lua_rawget(L, -2)
+        pushFramework(L)
         guard lua_type(L, -1) == LUA_TTABLE else { return }
         Value.pushString(L, "finish"); lua_rawget(L, -2)
         guard lua_type(L, -1) == LUA_TFUNCTION else { return }

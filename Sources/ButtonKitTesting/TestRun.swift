@@ -73,7 +73,10 @@ public enum TestRun {
             out.open(in: tree, kind: .junit)
             return out
         } : nil
-        let outsideAtStart = tree.map { t in Set((files + plan.test.helpers).filter { !t.contains($0) }) } ?? []
+        // The config file is outside when `.busted`'s `directory` key led
+        // the run into a folder below it (each spec file's state reads it).
+        let named = files + plan.test.helpers + (plan.test.configFile.map { [$0] } ?? [])
+        let outsideAtStart = tree.map { t in Set(named.filter { !t.contains($0) }) } ?? []
         if lockingDown, let tree { lockDown(tree, plan, reportOutputs + (junitOutput.map { [$0] } ?? []), outsideAtStart) }
         var handler: LuaHandlerReporter?
         if case .handler(let name) = plan.output {
@@ -234,7 +237,7 @@ public enum TestRun {
         var grants = reports.compactMap(\.grant)
         for f in outside.sorted() {
             grants.append(.reading(f))
-            if !plan.test.helpers.contains(f) { grants.append(.writing(Files.directory(of: f))) }
+            if !plan.test.helpers.contains(f) && f != plan.test.configFile { grants.append(.writing(Files.directory(of: f))) }
         }
         if let c = plan.coverage?.configFile, !tree.contains(c) { grants.append(.reading(c)) }
         grants.append(.file("/dev/null"))

@@ -3,7 +3,10 @@
  * found with dlsym; these functions touch them on the C side.
  */
 #include "CEdit.h"
+#define _GNU_SOURCE
 #include <dlfcn.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +45,42 @@ int bk_edit_load(void) {
     return 0;
 }
 
-char *bk_readline(const char *prompt) { return p_readline ? p_readline(prompt) : NULL; }
+/*
+ * libedit decodes what is typed with the C library's multibyte functions,
+ * which follow the locale: in the "C" locale a process starts in, every byte
+ * above 127 is dropped ("♡ Like €5" arrived as " Like 5"). The REPL's thread
+ * reads lines in the user's character set (LC_CTYPE from the environment,
+ * or C.UTF-8 where the environment names plain ASCII), set with uselocale
+ * around each read only, so the rest of the process, Lua's string
+ * functions included, keeps the "C" locale.
+ */
+static locale_t line_locale(void) {
+    static locale_t chosen = (locale_t)0;
+    static int tried = 0;
+    if (tried) return chosen;
+    tried = 1;
+    locale_t l = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+    if (l) {
+        const char *codeset = nl_langinfo_l(CODESET, l);
+        if (codeset && strcmp(codeset, "UTF-8") != 0 && strcmp(codeset, "utf8") != 0
+            && (strcmp(codeset, "ANSI_X3.4-1968") == 0 || strcmp(codeset, "ASCII") == 0)) {
+            freelocale(l);
+            l = (locale_t)0;
+        }
+    }
+    if (!l) l = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    chosen = l;
+    return chosen;
+}
+
+char *bk_readline(const char *prompt) {
+    if (!p_readline) return NULL;
+    locale_t l = line_locale();
+    locale_t previous = l ? uselocale(l) : (locale_t)0;
+    char *line = p_readline(prompt);
+    if (l) uselocale(previous);
+    return line;
+}
 void bk_add_history(const char *line) { if (p_add_history) p_add_history(line); }
 int bk_read_history(const char *path) { return p_read_history ? p_read_history(path) : -1; }
 int bk_write_history(const char *path) { return p_write_history ? p_write_history(path) : -1; }

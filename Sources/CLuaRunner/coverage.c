@@ -500,6 +500,14 @@ static int l_cwd(lua_State *L) {
     return 1;
 }
 
+int bk_coverage_set_active(lua_State *L, int active) {
+    bk_coverage *cv = coverage_of(L, 0);
+    if (!cv || !cv->hooked) return 0;
+    int was = cv->active;
+    cv->active = active != 0;
+    return was;
+}
+
 void bk_push_coverage_lib(lua_State *L) {
     static const luaL_Reg fns[] = {
         { "start", l_start }, { "stop", l_stop }, { "hook", l_hook }, { "hit", l_hit },

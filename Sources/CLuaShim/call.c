@@ -24,6 +24,9 @@ int bk_limited_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return status;
 }
 
+/* The last message bk_msgh added a traceback to (see limited_call). */
+#define BK_APPENDED_KEY "buttonkit.appended"
+
 int bk_msgh(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
@@ -35,6 +38,11 @@ int bk_msgh(lua_State *L) {
      * traceback of where it started: keep that one, add no more. */
     if (strstr(msg, "\nstack traceback:") != NULL) return 1;
     luaL_traceback(L, L, msg, 1);
+    /* Remembered, so a test framework can tell the traceback the host added
+     * (an error in an event handler, raised again past the host's call)
+     * from one that is part of the script's own message. */
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, BK_APPENDED_KEY);
     return 1;
 }
 
@@ -174,8 +182,9 @@ static const char *kind_name(int kind) {
  * seconds as clock() gives them (0: no deadline of its own; several calls
  * can share one, like a test's hooks and body); `shown` is the limit its
  * message names. Returns true, f's results; or false, the error value, why
- * ("error", "memory", "timeout", "interrupted"), the traceback and where it
- * was raised (a table of getinfo's "Sl" fields, or nil). */
+ * ("error", "memory", "timeout", "interrupted"), the traceback, where it
+ * was raised (a table of getinfo's "Sl" fields, or nil), and whether the
+ * error is a message the host added a traceback to (bk_msgh). */
 static int limited_call(lua_State *L) {
     lua_Number d = luaL_checknumber(L, 1);
     lua_Number shown = luaL_optnumber(L, 2, 0);
@@ -202,7 +211,14 @@ static int limited_call(lua_State *L) {
     lua_getfield(L, LUA_REGISTRYINDEX, where_key);
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, where_key);
-    return 5;
+    /* Whether the error is the message bk_msgh added a traceback to. */
+    lua_getfield(L, LUA_REGISTRYINDEX, BK_APPENDED_KEY);
+    int appended = lua_type(L, -5) == LUA_TSTRING && lua_rawequal(L, -1, -5);
+    lua_pop(L, 1);
+    lua_pushboolean(L, appended);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, BK_APPENDED_KEY);
+    return 6;
 }
 
 void bk_push_limited_call(lua_State *L) { lua_pushcfunction(L, limited_call); }

@@ -185,7 +185,7 @@ enum TestCommand {
             // tree, as a file the script opened itself would.
             if a.flag("sandbox") {
                 let tree = Confinement()
-                for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file"] {
+                for key in ["ROOT", "helper", "junit", "json", "report", "coverage-config-file", "directory"] {
                     if key == "ROOT" ? !a.positionals.isEmpty : !a.all(key).isEmpty { continue }
                     // Files the runner writes must also sit in a folder inside
                     // (their temporary files go there) and not be links.
@@ -199,6 +199,22 @@ enum TestCommand {
                 var msg = "\(path): unknown key '\(key)' ignored"
                 if let s = Suggest.closest(to: key, in: configKeys) { msg += "; did you mean '\(s)'?" }
                 notes.append(msg)
+            }
+            // busted reads `.busted` first and then changes into the folder
+            // its `directory` key names (the command line's -C wins, as for
+            // every key); the specs, helpers and reports it names are then
+            // relative to that folder. Each value is relative to the one
+            // before, as -C's are.
+            if changeDirectory, a.all("directory").isEmpty, let dir = directory(config["directory"] ?? []) {
+                // Each spec file's state runs the config file again: name it
+                // from where it was found.
+                if let f = p.test.configFile, !f.hasPrefix("/"), let real = realpath(f, nil) {
+                    p.test.configFile = String(cString: real)
+                    free(real)
+                }
+                guard chdir(dir) == 0 else {
+                    throw UsageError("\(path): cannot change to directory '\(dir)' (its 'directory' key): \(String(cString: strerror(errno)))", command: "test")
+                }
             }
         }
         // Command line over config over defaults; lists are replaced, not merged.

@@ -70,6 +70,18 @@ struct APIReferenceTests {
         try ctx.load(checkedIn, name: "=types", mode: .text)
     }
 
+    /// Newcomer round four: a text-style font (`{ textStyle = "body" }`,
+    /// no size) was flagged by the language server, and `assert.*` had no
+    /// definitions at all.
+    @Test func theDefinitionsAcceptTextStyleFontsAndDescribeAssert() {
+        let defs = LuaDefinitions.generate(ref)
+        #expect(defs.contains("{ size?: number, textStyle?: string"))
+        #expect(defs.contains("---@class ui.assert: ui.assertions"))
+        #expect(defs.contains("---@field are ui.assertions"))
+        #expect(defs.contains("---@field same fun("))
+        #expect(defs.contains("function assert.appearance(control, expected, state, traits) end"))
+    }
+
     @Test func helpApiShowsEntriesAndSuggests() throws {
         let r = try CLI.run(["help", "api", "tap"])
         #expect(r.status == 0)

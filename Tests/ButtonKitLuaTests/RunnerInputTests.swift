@@ -40,7 +40,7 @@ struct RunnerInputTests {
         let dir = try tree([
             "spec/forge_spec.lua": """
                 it('fails', function()
-                  require('busted').failure_details = setmetatable({}, { __index = function(_, k)
+                  debug.getmetatable(require('busted')).__index.failure_details = setmetatable({}, { __index = function(_, k)
                     require('mod')
                     return k == 'actual' and 'FORGED\\nN\\tforged note' or 'x'
                   end })
@@ -59,7 +59,7 @@ struct RunnerInputTests {
         let dir = try tree([
             "spec/html_spec.lua": """
                 it('fails', function()
-                  require('busted').failure_details = { expected = '<script>alert(1)</script>', actual = '<svg onload="alert(2)"></svg>' }
+                  debug.getmetatable(require('busted')).__index.failure_details = { expected = '<script>alert(1)</script>', actual = '<svg onload="alert(2)"></svg>' }
                   assert.is_true(false)
                 end)
                 """,

@@ -67,7 +67,7 @@ struct RadioTests {
 
     @Test func unknownValueNamesGroupAndValue() throws {
         let g = try group()
-        #expect(throws: ButtonKitError.unknownValue(group: "time", value: "'3'")) { try g.select(.string("3")) }
+        #expect(throws: ButtonKitError.unknownValue(group: "time", value: "'3'", known: ["''", "'15'", "'10'", "'5'"])) { try g.select(.string("3")) }
     }
 
     @Test func duplicateValueIsRefusedAtAdd() throws {

@@ -124,7 +124,7 @@ struct SortTests {
         #expect(bar.direction == .ascending)
         try bar.select("price", direction: .descending)
         #expect(bar.direction == .descending)
-        #expect(throws: ButtonKitError.unknownKey(bar: "sort", key: "nope")) { try bar.select("nope") }
+        #expect(throws: ButtonKitError.unknownKey(bar: "sort", key: "nope", known: ["'default'", "'sales'", "'price'"])) { try bar.select("nope") }
     }
 
     @Test func clearDeselectsAll() throws {

@@ -113,6 +113,9 @@ struct ValueTests {
     @Test func errorMessagesReadWell() {
         let e = ButtonKitError.unknownName(kind: "style property", name: "titel", suggestion: "title")
         #expect(e.message == "unknown style property 'titel'; did you mean 'title'?")
-        #expect(ButtonKitError.unknownValue(group: "time", value: "'3'").message == "radio group 'time' has no option with value '3'")
+        #expect(ButtonKitError.unknownValue(group: "time", value: "'3'", known: ["''", "'15'"]).message
+            == "radio group 'time' has no option with value '3' (its values: '', '15')")
+        #expect(ButtonKitError.unknownValue(group: "g", value: "'x'", known: (1...12).map { "'\($0)'" }).message
+            == "radio group 'g' has no option with value 'x' (its values: '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', and 2 more)")
     }
 }

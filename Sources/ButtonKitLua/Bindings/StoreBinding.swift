@@ -37,8 +37,15 @@ enum StoreBinding {
             return 1
         }
         let s = try a.wrap(1) { () throws(ButtonKitError) in
-            try Store(path: path) { [unowned ctx] operation throws(ButtonKitError) in
-                try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store").0
+            // Opening makes the folders the path names when they are missing
+            // (inside the tree when sandboxed), as a user of
+            // `ui.store("data/prefs.json")` in a fresh clone expects; not
+            // through `..` (`made/../x.json` fails as open(2) would), and
+            // later accesses find them or fail.
+            let folder = PathText.directory(of: path)
+            let makes = !path.split(separator: "/").contains("..") && !Files.exists(folder)
+            return try Store(path: path) { [unowned ctx] operation throws(ButtonKitError) in
+                try ctx.keptFile(path, operation.map { "store:" + $0 } ?? "ui.store", makingFolders: makes && operation == nil).0
             }
         }
         Identity.push(L, s, kind: .store)

@@ -8,7 +8,8 @@ public enum LuaDefinitions {
         ("color", "string"),
         ("state", "string|integer|string[]"),
         ("events", "string|string[]"),
-        ("font", "number|string|{ size: number, weight?: string, family?: string }"),
+        // A size or a Dynamic Type text style (`{ textStyle = "body" }`), each optional.
+        ("font", "number|string|{ size?: number, textStyle?: string, weight?: string, family?: string }"),
         ("frame", "{ x: number, y: number, width: number, height: number }|number[]"),
         ("point", "{ x: number, y: number }|number[]"),
         ("style", "table<string, any>"),
@@ -66,6 +67,7 @@ public enum LuaDefinitions {
             if options == "sortButtonOptions" { out += "---@field key string\n" }
             out += "\n"
         }
+        out += assertions(ref)
         out += "---@class ui\nui = {}\n\n"
         for e in ref.entries where e.owner == "ui" {
             if e.kind == .field {
@@ -75,6 +77,39 @@ public enum LuaDefinitions {
             }
         }
         out += "return ui\n"
+        return out
+    }
+
+    /// luassert's assertions, as a spec calls them (`assert.are.equal`,
+    /// `assert.is_true`, `assert.has_error`, `assert.spy(s).was_called`),
+    /// and ButtonKit's own (`assert.appearance`, ...) from the reference:
+    /// the global `assert` of a spec is luassert's, callable like Lua's.
+    static let luassertNames = [
+        "equal", "equals", "same", "unique", "near", "matches", "match", "truthy", "falsy", "true", "false",
+        "nil", "boolean", "number", "string", "table", "function", "userdata", "thread",
+        "error", "errors", "error_matches", "error_match", "returned_arguments", "called", "called_with",
+        "returned_with", "all_of", "any_of", "none_of", "is_true", "is_false", "is_nil", "is_truthy", "is_falsy",
+        "are_equal", "are_same", "is_table", "is_string", "is_number", "is_function", "has_error",
+    ]
+
+    static func assertions(_ ref: APIReference) -> String {
+        var out = "---@class ui.assertions\n"
+        for n in luassertNames where !n.hasPrefix("is_") && !n.hasPrefix("are_") && !n.hasPrefix("has_") {
+            out += "---@field \(n) fun(...: any): any\n"
+        }
+        out += "\n---@class ui.assert: ui.assertions\n---@overload fun(value: any, message?: any, ...: any): any\n"
+        for chain in ["is", "is_not", "are", "are_not", "has", "has_no", "was", "was_not", "no", "not_"] {
+            out += "---@field \(chain.hasSuffix("_") ? String(chain.dropLast()) : chain) ui.assertions\n"
+        }
+        for n in luassertNames where n.hasPrefix("is_") || n.hasPrefix("are_") || n.hasPrefix("has_") {
+            out += "---@field \(n) fun(...: any): any\n"
+        }
+        out += "---@field spy fun(s: any): table\n---@field stub fun(s: any): table\n"
+        out += "---@field register fun(kind: string, name: string, fn: function, positive?: string, negative?: string)\n"
+        out += "assert = {}\n\n"
+        for e in ref.entries where e.owner == "assert" && e.kind != .field {
+            out += function(e, prefix: "assert.")
+        }
         return out
     }
 

@@ -73,7 +73,9 @@ public final class CoverageRun {
     func finish(note: (String) -> Void) -> Bool {
         guard let s = announced ?? settings, settings != nil || heard else { return true }
         if s.tick { note("buttonkit: coverage: 'tick' has no effect: the runner saves the counts when the run ends") }
-        if let r = s.reporter {
+        // Said only when a report is written at all (`runreport`): luacov
+        // writes none otherwise, whatever reporter is named.
+        if let r = s.reporter, s.writesReport {
             note("buttonkit: coverage: reporter '\(r)' is not supported; luacov's default report is written")
         }
         // A sandboxed run's scripts chose these names (`.luacov`, or a spec

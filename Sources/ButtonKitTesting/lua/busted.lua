@@ -23,6 +23,10 @@ local pending_mt = { __tostring = function(p) return tostring(p.message) end, __
 -- Current position in the tree while bodies run.
 local current           -- the block whose body is running
 local running_test      -- the test whose body is running (finally/pending live here)
+-- A hook or a test's finally is running: busted rejects every registering
+-- function there (describe, it, pending, the hooks, randomize), as it
+-- rejects them in a test's body (pending excepted).
+local running_hook = false
 local opts              -- options from the host
 local stop_all = false  -- fail-fast tripped
 -- Elements carry what busted's do (where each was registered, its clock
@@ -159,6 +163,64 @@ local function caller_line(level)
   return host_line(level + 1)
 end
 
+-- Environments ------------------------------------------------------------
+
+-- busted's environments (busted/environment.lua and context.lua): a spec
+-- file's chunk runs with an _ENV of its own, so every function written in
+-- the file reads and writes globals through it, while modules it requires
+-- keep _G. A global written in a describe body lives in that describe, one
+-- written in a test in that test, one written in a hook in the block that
+-- declared the hook (busted's 'unwrap'), one written in an expose block in
+-- the suite (the files after it see it). A read walks from the running
+-- element up to the suite, then _G; as in busted, a false value falls
+-- through (`x = false` reads as _G.x). The framework's names (describe,
+-- it, assert, spy, ...) live in the suite's environment, not in _G, so a
+-- module that assigns a global `assert` cannot break the spec's, and
+-- `pairs(_G)` sees what it sees under busted.
+local suite_env = {}
+local env_ctx  -- the element whose code runs now: a block, a test or a hook
+
+local function env_read(node, key)
+  while node do
+    local e = node.env
+    local v = e and e[key]
+    if v then return v end
+    node = node.parent
+  end
+  local v = suite_env[key]
+  if v then return v end
+  return _G[key]
+end
+
+local function env_write(node, key, value)
+  local target = node
+  if node then
+    if node.owner then target = node.owner
+    elseif node.expose then target = node.parent and node.parent.parent end
+  end
+  if target == nil then suite_env[key] = value return end
+  local e = target.env
+  if not e then e = {} target.env = e end
+  e[key] = value
+end
+
+-- What the host makes a spec file's _ENV (the chunk's first upvalue).
+busted.spec_env = setmetatable({}, {
+  __index = function(_, key) return env_read(env_ctx, key) end,
+  __newindex = function(_, key, value) env_write(env_ctx, key, value) end,
+  __metatable = false,
+})
+
+-- Runs safe-like fn(a, b) (five results) with `node` as the element whose
+-- globals code reads and writes.
+local function in_env(node, fn, a, b)
+  local saved = env_ctx
+  env_ctx = node
+  local r1, r2, r3, r4, r5 = fn(a, b)
+  env_ctx = saved
+  return r1, r2, r3, r4, r5
+end
+
 -- Registration ------------------------------------------------------------
 
 local function reject(name)
@@ -167,7 +229,7 @@ end
 
 local function register_block(kind, envmode)
   return function(name, fn)
-    if running_test then reject(kind) end
+    if running_test or running_hook then reject(kind) end
     if type(name) == "function" and fn == nil then fn, name = name, kind end
     local line = caller_line(2)
     local trace = rich and trace_at(2, name) or nil
@@ -187,9 +249,11 @@ local function register_block(kind, envmode)
   end
 end
 
+local register_named
+
 local function register_test(kind, is_pending)
   return function(name, fn)
-    if running_test and not is_pending then reject(kind) end
+    if running_hook or (running_test and not is_pending) then reject(kind) end
     if running_test and is_pending then
       -- pending("reason") inside a test: mark it pending and stop it. As
       -- busted, it is reported where pending was called, with that
@@ -201,25 +265,40 @@ local function register_test(kind, is_pending)
     if fn ~= nil and type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
       error("bad argument #2 to '" .. kind .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
-    -- As busted: `it("name")` without a body registers nothing (only
-    -- `pending("name")` makes a pending test).
-    if fn == nil and not is_pending then return end
     -- Where the test is defined: a helper the spec requires may define it
     -- (busted then names that file).
     local line, defined_in = host_line(2, spec_source)  -- 2: the caller of it()
-    name = tostring(name)
-    next_id = next_id + 1
-    local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
-      file = opts.file, defined_in = defined_in, id = next_id,
-      descriptor = is_pending and "pending" or "it", attributes = is_pending and attributes_of.pending or no_attributes }
-    if rich then t.trace = trace_at(2, name) end
-    -- busted lists a test registered in a file's main chunk (not inside a
-    -- describe) by its name alone.
-    if opts.list and getinfo(2, "S").what == "main" then t.in_main = true end
-    if is_pending then t.pending = true end
-    if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
-    current.children[#current.children + 1] = t
+    -- As busted: `it("name")` without a body registers nothing (only
+    -- `pending("name")` makes a pending test) and returns the function that
+    -- registers it, so `it 'name' (function() ... end)` works.
+    if fn == nil and not is_pending then
+      return function(f)
+        if type(f) ~= "function" and not (getmetatable(f) or {}).__call then
+          error("bad argument #1 to '" .. kind .. " " .. tostring(name) .. "' (function expected, got " .. type(f) .. ")", 2)
+        end
+        register_named(kind, is_pending, name, f, line, defined_in, 3)  -- not a tail call: levels count
+      end
+    end
+    register_named(kind, is_pending, name, fn, line, defined_in, 3)  -- not a tail call: levels count
   end
+end
+
+-- Registers test `name` with body `fn`, defined at `line`; `level` is the
+-- stack level, as seen from here, of the code that called it() (or the
+-- function a curried it() returned).
+register_named = function(kind, is_pending, name, fn, line, defined_in, level)
+  name = tostring(name)
+  next_id = next_id + 1
+  local t = { kind = "it", name = name, fn = fn, parent = current, line = line, full_name = joined_name(current, name),
+    file = opts.file, defined_in = defined_in, id = next_id,
+    descriptor = is_pending and "pending" or "it", attributes = is_pending and attributes_of.pending or no_attributes }
+  if rich then t.trace = trace_at(level, name) end
+  -- busted lists a test registered in a file's main chunk (not inside a
+  -- describe) by its name alone.
+  if opts.list and getinfo(level, "S").what == "main" then t.in_main = true end
+  if is_pending then t.pending = true end
+  if opts.lines and type(fn) == "function" then t.last = debug.getinfo(fn, "S").lastlinedefined end
+  current.children[#current.children + 1] = t
 end
 
 -- `alias`: the name busted gives a hook registered under another name
@@ -227,7 +306,7 @@ end
 -- none and are named by their descriptor.
 local function register_hook(list, alias)
   return function(fn)
-    if running_test then reject(alias or list) end
+    if running_test or running_hook then reject(alias or list) end
     if type(fn) ~= "function" then
       error("bad argument #1 to '" .. (alias or list) .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
@@ -263,16 +342,18 @@ local lazy_aliases = { register_hook("lazy_setup", "setup"), register_hook("lazy
 busted.setup, busted.teardown = strict_aliases[1], strict_aliases[2]
 
 function busted.finally(fn)
-  if not running_test then reject("finally") end
+  if not running_test or running_hook then reject("finally") end
   running_test.finally = fn
 end
 
 function busted.randomize(...)
-  if running_test then reject("randomize") end
+  if running_test or running_hook then reject("randomize") end
   local n = select("#", ...)
   local on = n == 0 or (...)
   current.randomize = on and true or false
-  if on then current.seed = tonumber((...)) or tonumber(select(2, ...)) end
+  -- `randomize()` and `randomize(true)` keep the run's seed, as busted's.
+  local first, second = ...
+  if on then current.seed = tonumber(first) or tonumber(second) end
 end
 
 function busted.fail(message, level)
@@ -384,10 +465,25 @@ local function full_name(node)
   return node.full_name or joined_name(node.parent, node.name)
 end
 
-local function tags_of(name)
-  local tags = {}
-  for tag in name:gmatch("#([%w_%-%.]+)") do tags[tag] = true end
-  return tags
+-- busted's own test of a tag: `name:find("#" .. tag)`, so a tag is a Lua
+-- pattern (`--tags=5.1%+` selects `plus #5.1+`, `--tags=slow` selects
+-- `#slowest`, and `needs-net` matches nothing because `-` is a pattern
+-- character). A malformed pattern matches nothing.
+local function has_tag(name, tag)
+  local ok, found = pcall(string.find, name, "#" .. tag)
+  return ok and found ~= nil
+end
+
+-- busted checks --tags against the test's full name, and --exclude-tags
+-- against each block's own name as it is registered (a describe whose name
+-- has the tag is never entered).
+local function excluded_by_tag(test, tag)
+  local node = test
+  while node and node.kind ~= "file" do
+    if has_tag(node.name or "", tag) then return true end
+    node = node.parent
+  end
+  return false
 end
 
 local function any_match(name, patterns)
@@ -455,13 +551,14 @@ local function selected(test, name)
     and #opts.filter_out == 0 and opts.shard_count <= 1 then
     return true
   end
-  local tags = tags_of(name)
   if #opts.tags > 0 then
     local hit = false
-    for _, t in ipairs(opts.tags) do if tags[t] then hit = true end end
+    for _, t in ipairs(opts.tags) do if has_tag(name, t) then hit = true break end end
     if not hit then return false end
   end
-  for _, t in ipairs(opts.exclude_tags) do if tags[t] then return false end end
+  for _, t in ipairs(opts.exclude_tags) do
+    if excluded_by_tag(test, t) then return false end
+  end
   if #opts.filter > 0 and not any_match(name, opts.filter) then return false end
   if #opts.filter_out > 0 and any_match(name, opts.filter_out) then return false end
   if opts.shard_count > 1 then
@@ -607,7 +704,7 @@ local memory_held
 local collect = collectgarbage
 
 local function safe(fn, deadline)
-  local ok, e, why, tb, where = host_call(deadline or 0, opts.timeout, fn)
+  local ok, e, why, tb, where, appended = host_call(deadline or 0, opts.timeout, fn)
   if ok then return "success" end
   tb = tb and trim_traceback(tb) or nil
   if why == "memory" then
@@ -626,7 +723,10 @@ local function safe(fn, deadline)
   -- failure is a table whose message is the user's text, kept whole even
   -- when it quotes a traceback (captured stderr of a child process).
   local msg, trace
-  if type(e) == "string" then msg, trace = split_handler_traceback(e, tb)
+  -- Only the traceback the host added (a handler's error raised again past
+  -- b:tap()) is split off; a message that carries its own, as busted keeps
+  -- it (`error(debug.traceback("boom", 1), 0)`), stays whole.
+  if appended then msg, trace = split_handler_traceback(e, tb)
   else msg, trace = readable(e), tb end
   return errortype(e), positioned(msg, where), trace, e, where
 end
@@ -866,7 +966,10 @@ end
 -- hook's line: before_each stops at the first failure (and its test does
 -- not run, nor count), after_each hooks all run. True when all passed.
 local function run_hook(h, deadline)
-  local st, msg, tb, raw, where = safe(h.fn, deadline)
+  local was = running_hook
+  running_hook = true
+  local st, msg, tb, raw, where = in_env(h, safe, h.fn, deadline)
+  running_hook = was
   if st == "success" then return true end
   report(hook_node(h), "error", msg, tb, nil, nil, nil, error_trace(where, tb, raw))
   return false
@@ -910,9 +1013,14 @@ local function echo(...)
   return real_write(...)
 end
 
+-- Only the framework's own print/io.write are swapped: a spec that stubbed or
+-- replaced one in setup, lazy_setup or a describe body keeps it for the
+-- whole test (busted never touches them), so `assert.stub(print)` sees the
+-- test's calls and `print:revert()` in teardown finds its stub in place.
 local function start_capture()
   captured = nil  -- made on the first print
-  print, io.write = capture_print, capture_write
+  if rawequal(print, real_print) then print = capture_print end
+  if rawequal(io.write, real_write) then io.write = capture_write end
 end
 
 do
@@ -937,7 +1045,8 @@ do
 end
 
 local function stop_capture()
-  print, io.write = real_print, real_write
+  if rawequal(print, capture_print) then print = real_print end
+  if rawequal(io.write, capture_write) then io.write = real_write end
   local out = captured and table.concat(captured) or nil
   captured = nil
   return out
@@ -994,11 +1103,13 @@ local function run_test(test)
     end
     if started_ok then
       running_test = test
-      status, msg, tb, raw, where = safe(test.fn, deadline)
+      status, msg, tb, raw, where = in_env(test, safe, test.fn, deadline)
       running_test = nil
       errtrace = where and error_trace(where, tb, raw)
       if test.finally then
-        local fst, fmsg, ftb, fraw, fwhere = safe(test.finally, fresh_deadline())
+        running_hook = true
+        local fst, fmsg, ftb, fraw, fwhere = in_env(test, safe, test.finally, fresh_deadline())
+        running_hook = false
         if status == "success" and fst ~= "success" then
           status, msg, tb, errtrace = fst, fmsg, ftb, fwhere and error_trace(fwhere, ftb, fraw)
         end
@@ -1092,7 +1203,7 @@ run_block = function(block)
   end
   local saved = current
   current = block
-  local st, msg, tb, raw, where = safe(block.fn, fresh_deadline())
+  local st, msg, tb, raw, where = in_env(block, safe, block.fn, fresh_deadline())
   current = saved
   if st ~= "success" then
     report(block, "error", msg, tb, nil, nil, nil, where and error_trace(where, tb, raw))
@@ -1157,12 +1268,12 @@ local exported = {
 }
 
 function busted.install_globals()
-  for _, k in ipairs(exported) do _G[k] = busted[k] end
-  _G.assert = luassert.assert
-  _G.spy = luassert.spy
-  _G.stub = luassert.stub
-  _G.mock = luassert.mock
-  _G.match = luassert.match
+  for _, k in ipairs(exported) do suite_env[k] = busted[k] end
+  suite_env.assert = luassert.assert
+  suite_env.spy = luassert.spy
+  suite_env.stub = luassert.stub
+  suite_env.mock = luassert.mock
+  suite_env.match = luassert.match
 end
 
 -- Runs one spec file, already loaded by the host (a spec named on the command

@@ -81,8 +81,22 @@ end)
 -- spec: suites look for it to start their child processes with -lluacov.
 if host.coverage_settings then package.loaded["luacov.runner"] = luacov["luacov.runner"]() end
 
+-- busted leaves LuaFileSystem in the global `lfs` (it loads it for its own
+-- use), and specs use it without `require`. The real module where one is
+-- installed (Debian's lua-filesystem); confined, C modules cannot load, so
+-- there is none (docs/testing.md).
+if not confined and rawget(_G, "lfs") == nil then
+  local ok, lfs = pcall(require, "lfs")
+  if ok and type(lfs) == "table" then rawset(_G, "lfs", lfs) end
+end
+
 local busted = embedded["busted"](host, internals)
-package.loaded["busted"] = busted
+-- `require "busted"` is a read-only view, as busted's: its API reads through
+-- and an assignment raises (busted's own suite checks both).
+package.loaded["busted"] = setmetatable({}, {
+  __index = busted,
+  __newindex = function() error("Attempt to modify busted", 2) end,
+})
 busted.install_globals()
 embedded["buttonkit.assertions"](host, internals, busted)
 
@@ -134,3 +148,5 @@ if not confined then
   end
   os.exit = refuse
 end
+
+return busted

@@ -91,6 +91,9 @@ void bk_channel_catch_crashes(void);
  * back per counted file: its name in the stats file, counts[1...max]. */
 void bk_push_coverage_lib(lua_State *L);
 void bk_coverage_set_spec(lua_State *L, const char *path);
+/* Counting on (1) or paused (0), the hook staying; returns whether it was
+ * counting (0 when coverage never started). */
+int bk_coverage_set_active(lua_State *L, int active);
 int bk_coverage_file_count(lua_State *L);
 const char *bk_coverage_file(lua_State *L, int i, size_t *keylen, const uint64_t **counts, int *max);
 /* The configuration the luacov module announced (NULL when none). */

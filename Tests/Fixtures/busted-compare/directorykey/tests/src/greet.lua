@@ -1,0 +1,1 @@
+return function(name) return "hello " .. name end

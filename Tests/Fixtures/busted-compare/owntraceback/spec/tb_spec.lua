@@ -1,0 +1,5 @@
+describe("errors", function()
+  it("carry a traceback", function()
+    error(debug.traceback("boom", 1), 0)
+  end)
+end)

@@ -1,0 +1,10 @@
+-- Tags as busted reads them: Lua patterns found after '#' in the name.
+describe("versions", function()
+  it("plus #5.1+", function() end)
+  it("plain #5.1", function() end)
+  it("prefix #slowest", function() end)
+  it("dash #needs-net", function() end)
+end)
+describe("group #wip", function()
+  it("inside", function() end)
+end)
