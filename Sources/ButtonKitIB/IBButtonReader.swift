@@ -191,7 +191,9 @@ struct IBButtonReader {
         let info = IBControlInfo(ibID: ibID, customClass: customClass, actions: actions, segues: segues,
                                  runtimeAttributes: runtime, userLabel: node["userLabel"], role: role,
                                  imageEdgeInsets: imageEdgeInsets, titleShadowColors: shadows,
-                                 missingImages: missing, line: node.line)
+                                 missingImages: missing, line: node.line, origin: ctx.kind == .xib ? .xib : .storyboard,
+                                 source: SourcePosition(path: ctx.path, line: node.line, column: ctx.lines.column(of: node, attribute: nil)),
+                                 property: nil)
         return Read(button: button, info: info, kind: kind, otherButtons: others)
     }
 

@@ -14,6 +14,8 @@ final class IBContext {
     var classes: [String: String] = [:]
     /// IB object id of a scene's view controller → the scene's name.
     var sceneNames: [String: String] = [:]
+    /// Storyboard or XIB: a control's origin.
+    var kind: IBDocumentKind = .storyboard
     private(set) var ignored: [IBIgnored] = []
 
     init(path: String, bytes: [UInt8], colors: IBColorReader, options: IBLoadOptions, imageNames: Set<String>, hasCatalogs: Bool) {

@@ -30,16 +30,25 @@ public final class IBControlInfo: Sendable {
     public let missingImages: [String]
     /// The line of the `button` element.
     public let line: Int
+    /// Storyboard, XIB, code or SwiftUI.
+    public let origin: ControlOrigin
+    /// Where code creates it or declares its outlet (the file's element for
+    /// a storyboard or XIB control loaded from a folder).
+    public let source: SourcePosition?
+    /// The stored property, lazy var or outlet that holds it.
+    public let property: String?
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
-                titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int) {
+                titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
+                origin: ControlOrigin = .storyboard, source: SourcePosition? = nil, property: String? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
+        self.origin = origin; self.source = source; self.property = property
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.

@@ -58,6 +58,7 @@ struct IBDocumentBuilder {
         let ctx = IBContext(path: path, bytes: bytes,
                             colors: IBColorReader(assets: assets, namedFallbacks: fallbacks, hasCatalogs: !catalogPaths.isEmpty),
                             options: options, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty)
+        ctx.kind = kind
         ctx.index(root)
         // Structure with nothing to model: the document's own attributes
         // (tools version, flags), the simulated device, dependencies, the

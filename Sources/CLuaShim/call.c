@@ -216,6 +216,19 @@ double bk_timeout(lua_State *L) {
     return 0;
 }
 
+double bk_time_left(lua_State *L) {
+    bk_state *st = bk_st(L);
+    int depth = atomic_load(&st->depth);
+    long long first = 0;
+    for (int l = depth; l >= 1; l--) {
+        long long d = atomic_load(&st->deadline[l]);
+        if (d && (!first || d < first)) first = d;
+    }
+    if (!first) return 0;
+    long long left = first - bk_now_ns();
+    return left > 0 ? (double)left / 1e9 : 1e-9;
+}
+
 static int load_status(lua_State *L, int status) {
     if (status == LUA_OK) return BK_OK;
     if (status == LUA_ERRMEM) return BK_ERR_MEMORY;

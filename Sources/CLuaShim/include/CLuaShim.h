@@ -109,6 +109,9 @@ int bk_load(lua_State *L, const char *buf, size_t len, const char *name, const c
 int bk_loadfile(lua_State *L, const char *path, const char *mode);
 /* The same for the file open at `fd` (named `path`), which it closes. */
 int bk_loadfd(lua_State *L, int fd, const char *path, const char *mode);
+/* Seconds until the earliest deadline in force (a child process the host
+ * starts gets what is left), 0 = none. */
+double bk_time_left(lua_State *L);
 /* The configured seconds of the deadline in force (for messages), 0 = none. */
 double bk_timeout(lua_State *L);
 

@@ -1,0 +1,27 @@
+import ButtonKitIB
+
+/// What a load read beyond the document, for `buttonkit scan` and the
+/// docs' measurements: the files, each control with how many of its
+/// settings were evaluated, and how long reading took.
+public struct CodeLoadReport: Sendable {
+    public struct Control: Sendable {
+        public let id: String
+        public let screen: String
+        public let origin: ControlOrigin
+        public let source: SourcePosition?
+        public let resolved: Int
+        public let unresolved: Int
+        /// Whether its normal title and title colour are known (for the real-app table).
+        public let hasTitle: Bool
+        public let hasTitleColor: Bool
+    }
+    public var swiftFiles: [String] = []
+    public var interfaceFiles: [String] = []
+    public var controls: [Control] = []
+    /// Files whose IR came from the cache (memory or disk).
+    public var cached = 0
+    /// Seconds spent in the reader processes' round trip.
+    public var readSeconds = 0.0
+    public var totalSeconds = 0.0
+    public var lines = 0
+}
