@@ -55,6 +55,9 @@
 ---@field customClass string (read-only)
 ---@field actions table (read-only)
 ---@field segues table (read-only)
+---@field property string (read-only)
+---@field origin string (read-only)
+---@field source table (read-only)
 ---@field runtimeAttributes table (read-only)
 local button = {}
 

@@ -7,7 +7,7 @@ final class CodeButton {
     /// The type whose code makes or holds it (its screen).
     let owner: String
     var property: String?
-    let source: SourcePosition
+    let source: SourceLocation
     var type: ButtonType = .custom
     /// The app's UIButton subclass it is an instance of.
     var subclass: String?
@@ -28,7 +28,7 @@ final class CodeButton {
     /// file settings come first.
     var fileControl: Button?
 
-    init(owner: String, property: String?, source: SourcePosition) {
+    init(owner: String, property: String?, source: SourceLocation) {
         self.owner = owner; self.property = property; self.source = source
     }
 

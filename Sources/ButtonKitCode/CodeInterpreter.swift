@@ -17,7 +17,7 @@ final class CodeInterpreter {
     /// Every button of the owner being read, in creation order.
     var made: [CodeButton] = []
     /// `@IBOutlet` properties of the owner: name → where declared.
-    var outlets: [String: SourcePosition] = [:]
+    var outlets: [String: SourceLocation] = [:]
     var owner = ""
     /// The most set-up methods followed from a lifecycle method.
     static let maxDepth = 3
@@ -55,7 +55,7 @@ final class CodeInterpreter {
                 }
             } else if m.children.contains(where: { $0.kind == .attribute && $0.text == "IBOutlet" }),
                       let t = m.first(.typeAnnotation), index.isButtonClass(CodeIndex.plainTypeName(t.text.filter { $0 != "!" && $0 != "?" })) {
-                outlets[m.text] = SourcePosition(path: path, line: Int(m.line), column: Int(m.column))
+                outlets[m.text] = SourceLocation(path: path, line: Int(m.line), column: Int(m.column))
             }
         }
         // Initialisers first (a view's init(frame:)/init(coder:), a controller's init).
@@ -195,7 +195,7 @@ final class CodeInterpreter {
     }
 
     func create(_ type: String, _ e: SyntaxNode, _ callee: SyntaxNode, _ args: [SyntaxNode], _ act: inout Activation) -> CodeButton {
-        let b = CodeButton(owner: owner, property: nil, source: SourcePosition(path: act.scope.path, line: Int(e.line), column: Int(e.column)))
+        let b = CodeButton(owner: owner, property: nil, source: SourceLocation(path: act.scope.path, line: Int(e.line), column: Int(e.column)))
         made.append(b)
         if type != "UIButton" { b.subclass = type }
         if callee.text == "systemButton" { b.type = .system }

@@ -1,3 +1,4 @@
+import ButtonKit
 import ButtonKitIB
 
 /// What a load read beyond the document, for `buttonkit scan` and the
@@ -8,7 +9,7 @@ public struct CodeLoadReport: Sendable {
         public let id: String
         public let screen: String
         public let origin: ControlOrigin
-        public let source: SourcePosition?
+        public let source: SourceLocation?
         public let resolved: Int
         public let unresolved: Int
         /// Whether its normal title and title colour are known (for the real-app table).

@@ -191,9 +191,9 @@ struct IBButtonReader {
         let info = IBControlInfo(ibID: ibID, customClass: customClass, actions: actions, segues: segues,
                                  runtimeAttributes: runtime, userLabel: node["userLabel"], role: role,
                                  imageEdgeInsets: imageEdgeInsets, titleShadowColors: shadows,
-                                 missingImages: missing, line: node.line, origin: ctx.kind == .xib ? .xib : .storyboard,
-                                 source: SourcePosition(path: ctx.path, line: node.line, column: ctx.lines.column(of: node, attribute: nil)),
-                                 property: nil)
+                                 missingImages: missing, line: node.line, outlet: ctx.outlet(for: ibID),
+                                 origin: ctx.kind == .xib ? .xib : .storyboard,
+                                 source: SourceLocation(path: ctx.path, line: node.line, column: ctx.lines.column(of: node)))
         return Read(button: button, info: info, kind: kind, otherButtons: others)
     }
 

@@ -14,12 +14,28 @@ final class IBContext {
     var classes: [String: String] = [:]
     /// IB object id of a scene's view controller → the scene's name.
     var sceneNames: [String: String] = [:]
-    /// Storyboard or XIB: a control's origin.
-    var kind: IBDocumentKind = .storyboard
+    /// Storyboard or XIB: a control's `origin`.
+    let kind: IBDocumentKind
+    /// IB object id → the outlet that holds the object, the best one when
+    /// several do (see `indexOutlets`).
+    private(set) var outlets: [String: OutletRef] = [:]
+
+    /// An outlet found in the file, with its elements (taken once a control
+    /// uses it, so the sweep does not list it) and how good a name it is.
+    struct OutletRef {
+        let outlet: IBOutlet
+        let node: XMLNode
+        let connections: XMLNode
+        /// 0: File's Owner or a view controller (what the app's code holds);
+        /// 1: another object (a custom cell or view); 2: a button's own
+        /// (DLRadioButton's `otherButtons`, already its radio group).
+        let rank: Int
+    }
     private(set) var ignored: [IBIgnored] = []
 
-    init(path: String, bytes: [UInt8], colors: IBColorReader, options: IBLoadOptions, imageNames: Set<String>, hasCatalogs: Bool) {
-        self.path = path; self.lines = SourceLines(bytes); self.colors = colors; self.options = options
+    init(path: String, kind: IBDocumentKind, bytes: [UInt8], colors: IBColorReader, options: IBLoadOptions,
+         imageNames: Set<String>, hasCatalogs: Bool) {
+        self.path = path; self.kind = kind; self.lines = SourceLines(bytes); self.colors = colors; self.options = options
         self.imageNames = imageNames; self.hasCatalogs = hasCatalogs
     }
 
@@ -135,6 +151,45 @@ final class IBContext {
     func index(_ node: XMLNode) {
         if let cls = node["customClass"], let id = node["id"] { classes[id] = cls }
         for c in node.children { index(c) }
+    }
+
+    /// Indexes every `outlet` and `outletCollection` connection by its
+    /// destination: File's Owner's and view controllers' (the properties the
+    /// app's code holds) win over a custom view's or cell's, which win over
+    /// a button's own; within a rank, the first in the file.
+    func indexOutlets(_ node: XMLNode) {
+        if node.name == "connections" {
+            // The owner is the element holding the connections; its class
+            // was indexed by `index` (read there, so peek here).
+            for c in node.children where c.name == "outlet" || c.name == "outletCollection" {
+                guard let property = c.peek("property"), let destination = c.peek("destination") else { continue }
+                let rank: Int
+                switch ownerName {
+                case "placeholder": rank = ownerPlaceholder == "IBFilesOwner" ? 0 : 1
+                case "button": rank = 2
+                case let n where n.hasSuffix("Controller"): rank = 0
+                default: rank = 1
+                }
+                if let old = outlets[destination], old.rank <= rank { continue }
+                outlets[destination] = OutletRef(outlet: IBOutlet(property: property, ownerClass: ownerClass,
+                                                                  isCollection: c.name == "outletCollection"),
+                                                 node: c, connections: node, rank: rank)
+            }
+            return
+        }
+        let saved = (ownerName, ownerClass, ownerPlaceholder)
+        ownerName = node.name; ownerClass = node.peek("customClass"); ownerPlaceholder = node.peek("placeholderIdentifier")
+        for c in node.children { indexOutlets(c) }
+        (ownerName, ownerClass, ownerPlaceholder) = saved
+    }
+    private var ownerName = "", ownerClass: String?, ownerPlaceholder: String?
+
+    /// The outlet holding the control with IB id `id`, marking it read.
+    func outlet(for id: String) -> IBOutlet? {
+        guard let r = outlets[id] else { return nil }
+        r.node.takeAll()
+        r.connections.take()
+        return r.outlet
     }
 
     /// What an action's or segue's destination names: the scene it is, else

@@ -30,25 +30,30 @@ public final class IBControlInfo: Sendable {
     public let missingImages: [String]
     /// The line of the `button` element.
     public let line: Int
-    /// Storyboard, XIB, code or SwiftUI.
-    public let origin: ControlOrigin
-    /// Where code creates it or declares its outlet (the file's element for
-    /// a storyboard or XIB control loaded from a folder).
-    public let source: SourcePosition?
-    /// The stored property, lazy var or outlet that holds it.
+    /// The outlet holding the control (File's Owner's or the view
+    /// controller's first), nil when no outlet does.
+    public let outlet: IBOutlet?
+    /// The name of the property holding the control: the outlet's for a
+    /// file's control, the stored property or lazy var for one code makes.
     public let property: String?
+    /// Where the control was defined: a storyboard, a XIB, UIKit code, SwiftUI.
+    public let origin: ControlOrigin
+    /// The `<button>` element's file, line and column, or where code creates it.
+    public let source: SourceLocation
 
     /// Everything about one control.
     public init(ibID: String, customClass: String?, actions: [IBAction], segues: [IBSegue],
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
                 titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
-                origin: ControlOrigin = .storyboard, source: SourcePosition? = nil, property: String? = nil) {
+                outlet: IBOutlet? = nil, origin: ControlOrigin = .storyboard, source: SourceLocation? = nil,
+                property: String? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
-        self.origin = origin; self.source = source; self.property = property
+        self.outlet = outlet; self.origin = origin; self.source = source ?? SourceLocation(path: "", line: line)
+        self.property = property ?? outlet?.property
     }
 
     /// The value of one runtime attribute, nil when the file does not set it.

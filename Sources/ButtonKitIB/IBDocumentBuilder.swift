@@ -55,11 +55,11 @@ struct IBDocumentBuilder {
                 }
             }
         }
-        let ctx = IBContext(path: path, bytes: bytes,
+        let ctx = IBContext(path: path, kind: kind, bytes: bytes,
                             colors: IBColorReader(assets: assets, namedFallbacks: fallbacks, hasCatalogs: !catalogPaths.isEmpty),
                             options: options, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty)
-        ctx.kind = kind
         ctx.index(root)
+        ctx.indexOutlets(root)
         // Structure with nothing to model: the document's own attributes
         // (tools version, flags), the simulated device, dependencies, the
         // resources (read above as fallbacks), placeholders, canvas places.

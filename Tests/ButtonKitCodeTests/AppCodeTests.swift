@@ -39,7 +39,7 @@ struct AppCodeTests {
         let info = try #require(doc.info(for: pay))
         #expect(info.origin == .code)
         #expect(info.property == "payButton")
-        #expect(info.source?.line == 6)
+        #expect(info.source.line == 6)
         #expect(info.actions == [IBAction(selector: "pay:", event: .touchUpInside, destination: "CheckoutViewController")])
     }
 

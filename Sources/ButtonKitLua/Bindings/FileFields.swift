@@ -3,26 +3,13 @@ import ButtonKitIB
 import CLuaShim
 
 /// The fields a control loaded from a storyboard or XIB has beyond a
-/// button's (`ibID`, `customClass`, `actions`, `segues`,
-/// `runtimeAttributes`): nil for a control a script made. Read-only, since
+/// button's (`ibID`, `customClass`, `actions`, `segues`, `property`,
+/// `origin`, `source`, `runtimeAttributes`): nil for a control a script made. Read-only, since
 /// they say what the file holds.
 enum FileFields {
     static let fields: [ButtonBinding.Field] = [
         ButtonBinding.Field("ibID", get: { L, b in
             if let i = info(L, b), i.origin == .storyboard || i.origin == .xib { Value.pushString(L, i.ibID) } else { lua_pushnil(L) }
-        }),
-        ButtonBinding.Field("origin", get: { L, b in
-            if let i = info(L, b) { Value.pushString(L, i.origin.rawValue) } else { lua_pushnil(L) }
-        }),
-        ButtonBinding.Field("source", get: { L, b in
-            guard let s = info(L, b)?.source else { lua_pushnil(L); return }
-            lua_createtable(L, 0, 3)
-            Push.field(L, "path") { Value.pushString(L, s.path) }
-            Push.field(L, "line") { lua_pushinteger(L, lua_Integer(s.line)) }
-            Push.field(L, "column") { lua_pushinteger(L, lua_Integer(s.column)) }
-        }),
-        ButtonBinding.Field("property", get: { L, b in
-            if let p = info(L, b)?.property { Value.pushString(L, p) } else { lua_pushnil(L) }
         }),
         ButtonBinding.Field("customClass", get: { L, b in
             if let c = info(L, b)?.customClass { Value.pushString(L, c) } else { lua_pushnil(L) }
@@ -41,6 +28,19 @@ enum FileFields {
                 if let id = s.identifier { Push.field(L, "identifier") { Value.pushString(L, id) } }
                 lua_rawseti(L, -2, lua_Integer(n + 1))
             }
+        }),
+        ButtonBinding.Field("property", get: { L, b in
+            if let p = info(L, b)?.property { Value.pushString(L, p) } else { lua_pushnil(L) }
+        }),
+        ButtonBinding.Field("origin", get: { L, b in
+            if let i = info(L, b) { Value.pushString(L, i.origin.rawValue) } else { lua_pushnil(L) }
+        }),
+        ButtonBinding.Field("source", get: { L, b in
+            guard let s = info(L, b)?.source else { lua_pushnil(L); return }
+            lua_createtable(L, 0, 3)
+            Push.field(L, "path") { Value.pushString(L, s.path) }
+            Push.field(L, "line") { lua_pushinteger(L, lua_Integer(s.line)) }
+            Push.field(L, "column") { lua_pushinteger(L, lua_Integer(s.column)) }
         }),
         ButtonBinding.Field("runtimeAttributes", get: { L, b in
             guard let i = info(L, b) else { lua_pushnil(L); return }
