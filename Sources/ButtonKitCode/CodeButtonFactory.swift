@@ -40,6 +40,24 @@ enum CodeButtonFactory {
         return (button, info)
     }
 
+    /// Code about a storyboard or XIB control (through its outlet), applied
+    /// on top of what the file set: styles merge per state, flags and the
+    /// configuration replace; code's actions join the file's connections.
+    static func apply(_ cb: CodeButton, to button: Button, info old: IBControlInfo) -> IBControlInfo {
+        var settings: [ButtonSetting] = []
+        if !cb.styles.isEmpty { settings.append(.styles(cb.styles.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) })) }
+        if cb.hasConfiguration { settings.append(.configuration(cb.configuration)) }
+        settings += cb.settings
+        for s in settings { try? button.apply(s) }
+        var shadows = old.titleShadowColors
+        for (k, v) in cb.shadows { shadows[k] = v }
+        return IBControlInfo(ibID: old.ibID, customClass: old.customClass, actions: old.actions + cb.actions, segues: old.segues,
+                             runtimeAttributes: old.runtimeAttributes, userLabel: old.userLabel, role: old.role,
+                             imageEdgeInsets: cb.imageEdgeInsets ?? old.imageEdgeInsets, titleShadowColors: shadows,
+                             missingImages: old.missingImages, line: old.line, outlet: old.outlet, origin: old.origin,
+                             source: old.source, property: old.property)
+    }
+
     /// The settings in `Button.apply`'s order, later ones of a kind after earlier ones.
     static func ordered(_ s: [ButtonSetting]) -> [ButtonSetting] { s }
 

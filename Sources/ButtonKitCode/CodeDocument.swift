@@ -124,9 +124,27 @@ public enum CodeDocument {
         let evaluator = Evaluator(index: index, assets: assets, hasCatalogs: !catalogPaths.isEmpty)
         let interp = CodeInterpreter(index: index, evaluator: evaluator)
         var codeScenes: [IBScene] = []
+        var joinedInfos: [ObjectIdentifier: IBControlInfo] = [:]
+        var joinedCounts: [ObjectIdentifier: (Int, Int)] = [:]
+        // Files' controls by the class and property of the outlet holding them.
+        var byOutlet: [String: [String: Button]] = [:]
+        for s in scenes {
+            for b in s.controls {
+                guard let o = infos[ObjectIdentifier(b)]?.outlet, let owner = o.ownerClass, !o.isCollection else { continue }
+                byOutlet[owner, default: [:]][o.property] = b
+            }
+        }
         for name in index.order {
             guard let t = index.types[name], t.kind == .classDecl || t.kind == .structDecl, !index.isButtonClass(name) else { continue }
-            let made = interp.read(owner: t)
+            let made = interp.read(owner: t, fileOutlets: byOutlet[name] ?? [:])
+            // Code about a file's control (through its outlet) goes on top of what the file says.
+            for cb in interp.joined {
+                guard let control = cb.fileControl, let old = infos[ObjectIdentifier(control)] else { continue }
+                let info = CodeButtonFactory.apply(cb, to: control, info: old)
+                infos[ObjectIdentifier(control)] = info
+                joinedInfos[ObjectIdentifier(control)] = info
+                joinedCounts[ObjectIdentifier(control)] = (cb.resolved, cb.unresolved)
+            }
             guard !made.isEmpty else { continue }
             let joined = scenes.firstIndex { $0.customClass == name }
             // A screen of code alone is tall enough for its buttons' column
@@ -157,11 +175,22 @@ public enum CodeDocument {
                                           controls: controls, infos: sceneInfos))
             }
         }
+        // Scenes whose controls code joined keep the new infos.
+        if !joinedInfos.isEmpty {
+            scenes = scenes.map { s in
+                guard s.controls.contains(where: { joinedInfos[ObjectIdentifier($0)] != nil }) else { return s }
+                var all = s.infos
+                for b in s.controls { if let i = joinedInfos[ObjectIdentifier(b)] { all[ObjectIdentifier(b)] = i } }
+                return IBScene(ibID: s.ibID, storyboardIdentifier: s.storyboardIdentifier, customClass: s.customClass, title: s.title,
+                               screen: s.screen, controls: s.controls, infos: all)
+            }
+        }
         for s in scenes {
             for b in s.controls where infos[ObjectIdentifier(b)]?.origin != .code {
                 let st = b.styleFor(.normal)
+                let counts = joinedCounts[ObjectIdentifier(b)] ?? (0, 0)
                 report.controls.append(.init(id: b.id, screen: s.id, origin: infos[ObjectIdentifier(b)]?.origin ?? .storyboard,
-                                             source: infos[ObjectIdentifier(b)]?.source, resolved: 0, unresolved: 0,
+                                             source: infos[ObjectIdentifier(b)]?.source, resolved: counts.0, unresolved: counts.1,
                                              hasTitle: st.title != nil || b.configuration?.title != nil,
                                              hasTitleColor: st.titleColor != nil || b.configuration?.baseForegroundColor != nil))
             }

@@ -18,6 +18,11 @@ final class CodeInterpreter {
     var made: [CodeButton] = []
     /// `@IBOutlet` properties of the owner: name → where declared.
     var outlets: [String: SourceLocation] = [:]
+    /// Storyboard and XIB controls held by the owner's outlets (property →
+    /// control), given before reading: code about them applies on top.
+    var fileOutlets: [String: Button] = [:]
+    /// Their records, in declaration order.
+    var joined: [CodeButton] = []
     var owner = ""
     /// The most set-up methods followed from a lifecycle method.
     static let maxDepth = 3
@@ -41,9 +46,10 @@ final class CodeInterpreter {
     static let lifecycle = ["awakeFromNib", "loadView", "viewDidLoad", "viewWillAppear"]
 
     /// The buttons `type` makes or configures, applied.
-    func read(owner type: TypeDecl) -> [CodeButton] {
+    func read(owner type: TypeDecl, fileOutlets: [String: Button] = [:]) -> [CodeButton] {
         owner = type.name
-        props = [:]; made = []; outlets = [:]; steps = 0
+        props = [:]; made = []; outlets = [:]; steps = 0; joined = []
+        self.fileOutlets = fileOutlets
         // Stored properties: created where declared (a lazy one on first use,
         // which is before any code that touches it).
         for (m, path) in type.members where m.kind == .variable && !m.has(.isStatic) {
@@ -55,7 +61,14 @@ final class CodeInterpreter {
                 }
             } else if m.children.contains(where: { $0.kind == .attribute && $0.text == "IBOutlet" }),
                       let t = m.first(.typeAnnotation), index.isButtonClass(CodeIndex.plainTypeName(t.text.filter { $0 != "!" && $0 != "?" })) {
-                outlets[m.text] = SourceLocation(path: path, line: Int(m.line), column: Int(m.column))
+                let at = SourceLocation(path: path, line: Int(m.line), column: Int(m.column))
+                outlets[m.text] = at
+                if let control = fileOutlets[m.text] {
+                    let b = CodeButton(owner: type.name, property: m.text, source: at)
+                    b.fileControl = control
+                    props[m.text] = b
+                    joined.append(b)
+                }
             }
         }
         // Initialisers first (a view's init(frame:)/init(coder:), a controller's init).
