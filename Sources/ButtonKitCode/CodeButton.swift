@@ -21,6 +21,9 @@ final class CodeButton {
     var imageEdgeInsets: ButtonInsets?
     var shadows: [String: ColorValue] = [:]
     var role: String?
+    /// Whether code tries to set a normal title / title colour (evaluated or not).
+    var titleTried = false
+    var titleColorTried = false
     /// Settings evaluated and applied, and those listed as unresolved.
     var resolved = 0
     var unresolved = 0

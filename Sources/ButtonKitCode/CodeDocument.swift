@@ -160,9 +160,14 @@ public enum CodeDocument {
                 sceneInfos[ObjectIdentifier(button)] = info
                 infos[ObjectIdentifier(button)] = info
                 screen.add(Screen.Item.button(button))
-                report.controls.append(.init(id: button.id, screen: name, origin: .code, source: cb.source, resolved: cb.resolved,
-                                             unresolved: cb.unresolved, hasTitle: button.styleFor(ControlState.normal).title != nil || cb.configuration?.title != nil,
-                                             hasTitleColor: button.styleFor(ControlState.normal).titleColor != nil || cb.configuration?.baseForegroundColor != nil))
+                let normal = button.styleFor(ControlState.normal)
+                var row = CodeLoadReport.Control(id: button.id, screen: name, origin: .code, source: cb.source, resolved: cb.resolved,
+                                                 unresolved: cb.unresolved,
+                                                 hasTitle: normal.title != nil || normal.attributedTitle != nil || cb.configuration?.title != nil,
+                                                 hasTitleColor: normal.colorValue(of: .titleColor) != nil || cb.configuration?.baseForegroundColor != nil)
+                row.titleTried = cb.titleTried || cb.configuration?.title != nil
+                row.titleColorTried = cb.titleColorTried || cb.configuration?.baseForegroundColor != nil
+                report.controls.append(row)
             }
             if let j = joined {
                 let s = scenes[j]
@@ -192,7 +197,7 @@ public enum CodeDocument {
                 report.controls.append(.init(id: b.id, screen: s.id, origin: infos[ObjectIdentifier(b)]?.origin ?? .storyboard,
                                              source: infos[ObjectIdentifier(b)]?.source, resolved: counts.0, unresolved: counts.1,
                                              hasTitle: st.title != nil || b.configuration?.title != nil,
-                                             hasTitleColor: st.titleColor != nil || b.configuration?.baseForegroundColor != nil))
+                                             hasTitleColor: st.colorValue(of: .titleColor) != nil || b.configuration?.baseForegroundColor != nil))
             }
         }
         unresolved += interp.unresolved

@@ -355,6 +355,8 @@ extension CodeInterpreter {
         switch name {
         case "setTitle", "setTitleColor", "setTitleShadowColor", "setImage", "setBackgroundImage", "setAttributedTitle":
             guard let v = first, let st = state(arg("for"), act, b) else { return }
+            if st == .normal && (name == "setTitle" || name == "setAttributedTitle") { b.titleTried = true }
+            if st == .normal && name == "setTitleColor" { b.titleColorTried = true }
             switch name {
             case "setTitle":
                 switch evaluator.eval(v, act.scope, .string) {

@@ -15,6 +15,9 @@ public struct CodeLoadReport: Sendable {
         /// Whether its normal title and title colour are known (for the real-app table).
         public let hasTitle: Bool
         public let hasTitleColor: Bool
+        /// Whether the code sets a normal title / title colour at all (evaluated or not).
+        public var titleTried = false
+        public var titleColorTried = false
     }
     public var swiftFiles: [String] = []
     public var interfaceFiles: [String] = []
@@ -25,4 +28,21 @@ public struct CodeLoadReport: Sendable {
     public var readSeconds = 0.0
     public var totalSeconds = 0.0
     public var lines = 0
+
+    public init() {}
+
+    /// The report of a storyboard or XIB loaded alone: its controls.
+    public static func of(_ d: IBDocument) -> CodeLoadReport {
+        var r = CodeLoadReport()
+        r.interfaceFiles = [d.path]
+        for s in d.scenes {
+            for b in s.controls {
+                let i = d.info(for: b)
+                r.controls.append(Control(id: b.id, screen: s.id, origin: i?.origin ?? .storyboard, source: i?.source, resolved: 0, unresolved: 0,
+                                          hasTitle: b.styleFor(.normal).title != nil || b.configuration?.title != nil,
+                                          hasTitleColor: b.styleFor(.normal).colorValue(of: .titleColor) != nil))
+            }
+        }
+        return r
+    }
 }

@@ -20,7 +20,7 @@ enum AuditCommand {
     ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
-        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib [--assets PATH]",
+        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib|FILE.swift|FOLDER [--assets PATH]",
         intro: """
         Runs SCRIPT, then audits every live control it created (two sharing an id
         both, the second as id#2; members of groups and bars by their container,
@@ -41,6 +41,10 @@ enum AuditCommand {
         standard error, so standard output holds the problems only. Exit 0 when
         there is no problem, 1 when there is any (or the script fails), 2 on bad
         usage. In scripts: ui.audit(control [, options]).
+        Given a Swift file or an app's folder, it audits the buttons its code
+        makes (and, in a folder, its storyboards' and XIBs' with their code
+        on top), each problem followed by the [File.swift:line] that makes
+        the control.
         Given a storyboard or XIB instead of a script, it audits the file's own
         buttons scene by scene, each named by its scene and id
         (Checkout:pay/normal/dark: ...), and says on standard error how many
@@ -87,7 +91,8 @@ enum AuditCommand {
             problems = AccessibilityAudit.audit(controls, options: auditOptions)
             controlCount = controls.count
         }
-        Terminal.out(problems.map { $0.description + "\n" }.joined())
+        let sources = fromFile ? AppFileNotes.codeSources(ctx) : [:]
+        Terminal.out(problems.map { p in p.description + (sources[p.control].map { " [\($0)]" } ?? "") + "\n" }.joined())
         if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
         let flagged = Set(problems.map(\.control)).count
         if problems.isEmpty {
