@@ -72,7 +72,9 @@ public enum CodeDocument {
             }
         }
         var files: [CodeFile] = []
+        let decodeStart = ReaderProcess.now()
         for (i, s) in sources.enumerated() {
+            report.irBytes += irs[i]?.count ?? 0
             do {
                 let root = try SyntaxIR.decode(irs[i] ?? [])
                 files.append(CodeFile(path: s.path, root: root))
@@ -83,6 +85,8 @@ public enum CodeDocument {
                 throw CodeError("the Swift reader's answer for \(s.path) is not valid IR (\(error)): is \(ReaderLocation.executableName) of this version?")
             }
         }
+
+        report.decodeSeconds = ReaderProcess.now() - decodeStart
 
         // Catalogs and string tables.
         let catalogPaths = options.ib.assetCatalogs ?? (folder ? app.catalogs : AssetDiscovery(options: options.ib).discover(for: path))

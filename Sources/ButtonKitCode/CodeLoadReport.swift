@@ -27,6 +27,9 @@ public struct CodeLoadReport: Sendable {
     /// Seconds spent in the reader processes' round trip.
     public var readSeconds = 0.0
     public var totalSeconds = 0.0
+    /// Seconds spent decoding IR (ours, after the reader), and its bytes.
+    public var decodeSeconds = 0.0
+    public var irBytes = 0
     public var lines = 0
 
     public init() {}

@@ -318,7 +318,9 @@ struct Evaluator {
                 if b.kind == .identifier && b.text == "self", let t = scope.selfType {
                     typeName = t
                 } else {
-                    switch eval(b, scope, .any, depth: depth + 1) {
+                    // `.primary.withAlphaComponent(0.5)`: an implicit member base has the call's expected type.
+                    let baseExpect: Expect = (b.kind == .memberAccess && b.children.isEmpty) || b.kind == .call ? expect : .any
+                    switch eval(b, scope, baseExpect, depth: depth + 1) {
                     case .success(.type(let t)): typeName = t
                     case .success(let v): onValue = v
                     case .failure(let f): return .failure(f)

@@ -75,6 +75,8 @@ public struct ScanSummary: Sendable {
             "cachedFiles": .int(report.cached),
             "seconds": .double(report.totalSeconds),
             "readerSeconds": .double(report.readSeconds),
+            "decodeSeconds": .double(report.decodeSeconds),
+            "irBytes": .int(report.irBytes),
             "files": .array(files.map { f in
                 .object(["path": .string(f.path), "buttons": origins(f.buttons), "resolved": .int(f.resolved), "unresolved": .int(f.unresolved)])
             }),
