@@ -66,6 +66,13 @@ public enum CodeDocument {
             let out = try proc.run(missing.map { sources[$0].bytes })
             report.readSeconds = ReaderProcess.now() - t0
             for (k, i) in missing.enumerated() {
+                if let why = proc.stopped[k] {
+                    // The parser itself failed on this file (a crash, the memory limit): listed, not cached.
+                    irs[i] = SyntaxIR.encode(SyntaxNode(.file, line: 1, column: 1, children: [
+                        SyntaxNode(.syntaxError, "the Swift parser stopped on this file (\(why)); the file is not read", line: 1, column: 1),
+                    ]))
+                    continue
+                }
                 irs[i] = out[k]
                 IRCache.put(keys[i], out[k])
                 options.cacheWrite?(keys[i], out[k])

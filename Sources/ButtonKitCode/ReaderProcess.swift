@@ -39,8 +39,13 @@ struct ReaderProcess {
         var eof = false
     }
 
+    /// How many times children may stop on a file before the load gives up.
+    static let maxRestarts = 20
+    /// Files a child stopped on, with how it stopped (their IR is empty).
+    private(set) var stopped: [Int: String] = [:]
+
     /// The IR bytes of each file, in the order given.
-    func run(_ files: [[UInt8]]) throws(CodeError) -> [[UInt8]] {
+    mutating func run(_ files: [[UInt8]]) throws(CodeError) -> [[UInt8]] {
         var results = [[UInt8]?](repeating: nil, count: files.count)
         if files.isEmpty { return [] }
         let n = max(1, min(workers, files.count))
@@ -54,8 +59,11 @@ struct ReaderProcess {
         }
         children = children.filter { !$0.queue.isEmpty }
         defer { for c in children { finish(c) } }
+        stopped = [:]
         for c in children { try spawn(c) }
         var done = 0
+        var dead: [Child] = []
+        var restarts = 0
         while done < files.count {
             var fds: [pollfd] = []
             var owners: [(Child, Bool)] = []   // (child, is stderr)
@@ -89,12 +97,42 @@ struct ReaderProcess {
                         progress?(done, files.count)
                     }
                 }
-                if c.eof && c.answered < c.queue.count {
-                    drainErrors(c)
-                    throw CodeError("the Swift reader stopped after \(c.answered) of \(c.queue.count) files (\(status(c))): "
-                        + (c.stderrText.isEmpty ? "no message" : String(decoding: c.stderrText.prefix(500), as: UTF8.self)))
+                if c.eof && c.answered < c.queue.count { dead.append(c) }
+            }
+            // A child that stopped early: the file it was reading (it answers
+            // in order) is the one that stopped it. That file is answered
+            // empty (listed as not read) and a new child takes the rest; a
+            // reader that cannot start or keeps failing is an error.
+            for c in dead {
+                drainErrors(c)
+                let why = status(c)
+                let message = c.stderrText.isEmpty ? "no message" : String(decoding: c.stderrText.prefix(500), as: UTF8.self)
+                // Killed by a signal (the parser crashed, or hit its memory
+                // limit): that file's fault. Anything else (an exit status,
+                // libraries missing): the reader's, and the load's error.
+                guard why.hasPrefix("killed by signal") else {
+                    throw CodeError("the Swift reader stopped after \(c.answered) of \(c.queue.count) files (\(why)): \(message)")
+                }
+                restarts += 1
+                guard restarts <= ReaderProcess.maxRestarts else {
+                    throw CodeError("the Swift reader stopped after \(c.answered) of \(c.queue.count) files (\(why)), \(restarts) times: \(message)")
+                }
+                let failed = c.queue[c.answered]
+                results[failed] = []
+                stopped[failed] = why
+                done += 1
+                progress?(done, files.count)
+                finish(c)
+                children.removeAll { $0 === c }
+                let rest = Array(c.queue[(c.answered + 1)...])
+                if !rest.isEmpty {
+                    let n = Child()
+                    n.queue = rest
+                    children.append(n)
+                    try spawn(n)
                 }
             }
+            dead.removeAll()
         }
         return results.map { $0 ?? [] }
     }

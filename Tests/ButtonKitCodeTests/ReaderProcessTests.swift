@@ -74,8 +74,29 @@ struct ReaderProcessTests {
         var files: [[UInt8]] = []
         for i in 0..<9 { files.append(Array(fresh("let v\(i) = \(i)").utf8)) }
         let reader = try #require(ReaderLocation.beside())
-        let out = try ReaderProcess(executable: reader, deadline: 0, maxMemory: 1 << 31).run(files)
+        var proc = ReaderProcess(executable: reader, deadline: 0, maxMemory: 1 << 31)
+        let out = try proc.run(files)
         #expect(out.count == 9)
         #expect(out.allSatisfy { !$0.isEmpty })
+    }
+}
+
+/// A file that crashes SwiftParser itself (its lookahead recurses without
+/// bound on thousands of `[`): that file is listed as not read, the others
+/// are read by a new reader process.
+@Suite("The Swift reader: a file that crashes the parser")
+struct ParserCrashTests {
+    @Test("the crashing file is listed, every other file is read")
+    func crashingFile() throws {
+        let bad = Array(("class A {\n  init() {\n    sup" + String(repeating: "[", count: 3000) + "\n  }\n}\n// \(UInt64.random(in: 0...UInt64.max))").utf8)
+        let good = (0..<4).map { Array("let v\($0) = \($0) // \(UInt64.random(in: 0...UInt64.max))".utf8) }
+        let reader = try #require(ReaderLocation.beside())
+        var proc = ReaderProcess(executable: reader, deadline: 0, maxMemory: 1 << 31)
+        proc.workers = 1
+        let out = try proc.run([good[0], bad, good[1], good[2], good[3]])
+        #expect(proc.stopped.keys.sorted() == [1])
+        #expect(proc.stopped[1]?.contains("signal") == true)
+        #expect(out[1].isEmpty)
+        for i in [0, 2, 3, 4] { #expect(!out[i].isEmpty) }
     }
 }
