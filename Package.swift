@@ -1,5 +1,43 @@
 // swift-tools-version: 6.1
 import PackageDescription
+import Foundation
+
+/// The Swift toolchain's own SwiftSyntax and SwiftParser (its
+/// `usr/lib/swift/host/`), found from `swift` on PATH with links resolved:
+/// the Swift reader links them; nothing else does (docs/decisions.md, "The
+/// app's own code"). nil when the toolchain has none (the reader is then
+/// not built and reading Swift says what to install).
+let swiftSyntaxHost: (host: String, runtime: String)? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for dir in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(dir)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
+        let usr = candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let host = usr.appendingPathComponent("lib/swift/host").path
+        let runtime = usr.appendingPathComponent("lib/swift/linux").path
+        if FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule")
+            && FileManager.default.fileExists(atPath: host + "/libSwiftParser.so") {
+            return (host, runtime)
+        }
+        return nil
+    }
+    return nil
+}()
+
+/// The reader executable: SwiftSyntax's shared libraries and the shared
+/// Swift runtime they need, never in a process with our binary.
+let swiftReaderTargets: [Target] = swiftSyntaxHost.map { t in
+    [.executableTarget(
+        name: "buttonkit-swift-reader",
+        dependencies: ["ButtonKitSwiftIR"],
+        path: "Sources/SwiftReader",
+        swiftSettings: [.unsafeFlags(["-I", t.host])],
+        linkerSettings: [.unsafeFlags(["-L", t.host, "-lSwiftSyntax", "-lSwiftParser", "-lSwiftDiagnostics",
+                                       "-lSwiftParserDiagnostics", "-lSwiftBasicFormat", "-lSwiftOperators",
+                                       "-Xlinker", "-rpath", "-Xlinker", t.host,
+                                       "-Xlinker", "-rpath", "-Xlinker", t.runtime])]
+    )]
+} ?? []
 
 let package = Package(
     name: "ButtonKit",
@@ -9,7 +47,7 @@ let package = Package(
         .library(name: "ButtonKitTesting", targets: ["ButtonKitTesting"]),
         .library(name: "ButtonKitIB", targets: ["ButtonKitIB"]),
         .executable(name: "buttonkit", targets: ["buttonkit"]),
-    ],
+    ] + (swiftSyntaxHost == nil ? [] : [.executable(name: "buttonkit-swift-reader", targets: ["buttonkit-swift-reader"])]),
     targets: [
         // Debian's liblua5.4-dev, found with pkg-config (scripts/bootstrap installs it).
         .systemLibrary(
@@ -48,6 +86,12 @@ let package = Package(
         .target(name: "ButtonKitText", dependencies: ["ButtonKit", "CText"]),
         // Interface Builder files and asset catalogs read into the model (no Lua).
         .target(name: "ButtonKitIB", dependencies: ["ButtonKit", "CLibXML2"]),
+        // The Swift reader's syntax IR and its compact encoding: pure Swift,
+        // no Foundation, compiled into both the reader and ButtonKitCode.
+        .target(name: "ButtonKitSwiftIR"),
+        // The app's own Swift code read into the same document model as its
+        // storyboards (no Lua, no SwiftSyntax: the reader runs apart).
+        .target(name: "ButtonKitCode", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSwiftIR"]),
         // Pictures: SVG of controls, strips and screens (no Lua).
         .target(name: "ButtonKitSVG", dependencies: ["ButtonKit"]),
         // Compiles the .lua files shipped inside the tool to bytecode in Swift source.
@@ -56,7 +100,7 @@ let package = Package(
         // The bridge: Lua state, limits, sandbox, bindings, the `ui` module.
         .target(
             name: "ButtonKitLua",
-            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitSVG", "ButtonKitText", "CLuaShim", "CLuaSandbox"],
+            dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitCode", "ButtonKitSVG", "ButtonKitText", "CLuaShim", "CLuaSandbox"],
             exclude: ["lua"],
             plugins: ["EmbedLuaPlugin"]
         ),
@@ -72,9 +116,10 @@ let package = Package(
         .executableTarget(name: "ButtonKitBench", dependencies: ["ButtonKit", "ButtonKitIB", "ButtonKitLua", "ButtonKitTesting", "CLuaShim", "CLuaSandbox", "CLuaRunner"]),
         .testTarget(name: "ButtonKitTests", dependencies: ["ButtonKit", "ButtonKitSVG", "ButtonKitText"]),
         .testTarget(name: "ButtonKitIBTests", dependencies: ["ButtonKitIB", "ButtonKit"]),
+        .testTarget(name: "ButtonKitCodeTests", dependencies: ["ButtonKitCode", "ButtonKitIB", "ButtonKitSwiftIR", "ButtonKit"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CLuaSandbox", "CLuaRunner", "CTestSupport"]),
-    ],
+    ] + swiftReaderTargets,
     swiftLanguageModes: [.v6]
 )

@@ -484,6 +484,7 @@ function builder:alpha(value) end
 ---@field groups table (read-only)
 ---@field controls table (read-only)
 ---@field ignored table (read-only)
+---@field unresolved table (read-only)
 ---@field colorNames table (read-only)
 ---@field imageNames table (read-only)
 ---@field selectors table (read-only)
@@ -879,6 +880,21 @@ function ui.audit(target, options) end
 --- read is an error naming file, line and column
 --- (`ui.load: App/Main.storyboard:12:5: ...`); what was read and not modelled
 --- is in `doc.ignored`.
+---
+--- It also takes the app's own code (see [app-code.md](app-code.md)): a
+--- `.swift` file, or a folder, which loads every `.storyboard`, `.xib` and
+--- `.swift` file beneath it (skipping `Pods/`, `Carthage/`, `.build/`,
+--- `DerivedData/`, `.git/` and test targets' folders named `*Tests`) with the
+--- folder's asset catalogs and string tables, joined into one document of kind
+--- `"swift"` or `"app"`: one screen per type whose code makes buttons (a
+--- storyboard scene whose view controller is that type is the same screen),
+--- storyboard and XIB controls held by an outlet get that property's code on
+--- top. Swift is parsed by Apple's SwiftParser in a separate reader process
+--- (`buttonkit-swift-reader`, installed beside `buttonkit`); without it,
+--- loading Swift is an error that says what to install. A further option,
+--- `exclude`, is a Lua pattern or a list of them: paths of a folder load that
+--- match one are skipped. What code says and ButtonKit could not evaluate is in
+--- `doc.unresolved`.
 ---@param path string
 ---@param options? table
 ---@return ui.document

@@ -5,8 +5,10 @@ import ButtonKit
 /// a `*.xcodeproj`, else the repository's root, a folder holding `.git`),
 /// then every `*.xcassets` beneath it, in a bounded walk that skips build
 /// products and dependencies.
-struct AssetDiscovery {
+package struct AssetDiscovery {
     let options: IBLoadOptions
+
+    package init(options: IBLoadOptions) { self.options = options }
 
     /// Folders never searched: version control, build output, dependencies.
     static let skipped: Set<String> = [".git", ".build", "build", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
@@ -48,7 +50,7 @@ struct AssetDiscovery {
     }
 
     /// The catalogs of the document at `path` (none when no project is found).
-    func discover(for path: String) -> [String] {
+    package func discover(for path: String) -> [String] {
         guard let root = projectFolder(of: path) else { return [] }
         return catalogs(under: root)
     }

@@ -10,9 +10,9 @@ import Musl
 /// matrices are computed from each space's published primaries and white
 /// point (docs/interface-builder.md, "Colours", gives the sources), not
 /// copied, so each can be checked against its definition.
-enum ColorSpaces {
+package enum ColorSpaces {
     typealias Matrix = [[Double]]
-    typealias Triple = (Double, Double, Double)
+    package typealias Triple = (Double, Double, Double)
 
     /// CIE 1931 xy chromaticities.
     struct Primaries {
@@ -96,7 +96,7 @@ enum ColorSpaces {
     static func clip(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
 
     /// Display P3 (gamma-encoded) → sRGB, channels outside sRGB clipped.
-    static func sRGB(fromDisplayP3 c: Triple) -> Triple {
+    package static func sRGB(fromDisplayP3 c: Triple) -> Triple {
         convert(c, decode: decodeSRGB, matrix: p3ToSRGB)
     }
 

@@ -206,7 +206,7 @@ struct IBButtonReader {
                                  runtimeAttributes: runtime, userLabel: node["userLabel"], role: role,
                                  imageEdgeInsets: imageEdgeInsets, titleShadowColors: shadows,
                                  missingImages: missing, line: node.line, outlet: ctx.outlet(for: ibID),
-                                 origin: ctx.kind,
+                                 origin: ctx.kind == .xib ? .xib : .storyboard,
                                  source: SourceLocation(path: ctx.path, line: node.line, column: ctx.lines.column(of: node)),
                                  cell: above.cell, accessibilityIdentifier: accessibilityID)
         return Read(button: button, info: info, kind: kind, otherButtons: others)

@@ -33,11 +33,12 @@ public final class IBControlInfo: Sendable {
     /// The outlet holding the control (File's Owner's or the view
     /// controller's first), nil when no outlet does.
     public let outlet: IBOutlet?
-    /// The name of the property holding the control (the outlet's), nil when none.
-    public var property: String? { outlet?.property }
-    /// `"storyboard"` or `"xib"`: where the control was defined.
-    public let origin: IBDocumentKind
-    /// The `<button>` element's file, line and column.
+    /// The name of the property holding the control: the outlet's for a
+    /// file's control, the stored property or lazy var for one code makes.
+    public let property: String?
+    /// Where the control was defined: a storyboard, a XIB, UIKit code, SwiftUI.
+    public let origin: ControlOrigin
+    /// The `<button>` element's file, line and column, or where code creates it.
     public let source: SourceLocation
     /// The reuse identifier of the prototype or collection view cell the
     /// control is in (the app repeats it per row), nil elsewhere.
@@ -50,13 +51,14 @@ public final class IBControlInfo: Sendable {
                 runtimeAttributes: [(key: String, value: IBRuntimeValue)], userLabel: String?,
                 role: String? = nil, imageEdgeInsets: ButtonInsets? = nil,
                 titleShadowColors: [String: ColorValue] = [:], missingImages: [String] = [], line: Int,
-                outlet: IBOutlet? = nil, origin: IBDocumentKind = .storyboard, source: SourceLocation? = nil,
-                cell: String? = nil, accessibilityIdentifier: String? = nil) {
+                outlet: IBOutlet? = nil, origin: ControlOrigin = .storyboard, source: SourceLocation? = nil,
+                property: String? = nil, cell: String? = nil, accessibilityIdentifier: String? = nil) {
         self.ibID = ibID; self.customClass = customClass; self.actions = actions; self.segues = segues
         self.runtimeAttributes = runtimeAttributes; self.userLabel = userLabel; self.role = role
         self.imageEdgeInsets = imageEdgeInsets; self.titleShadowColors = titleShadowColors
         self.missingImages = missingImages; self.line = line
         self.outlet = outlet; self.origin = origin; self.source = source ?? SourceLocation(path: "", line: line)
+        self.property = property ?? outlet?.property
         self.cell = cell; self.accessibilityIdentifier = accessibilityIdentifier
     }
 

@@ -26,13 +26,22 @@ public final class IBDocument {
     /// Whether asset catalogs were found or given at all (without any, an
     /// image cannot be called missing).
     public let hasCatalogs: Bool
+    /// What code said about a button and could not be evaluated, and the
+    /// Swift files' syntax errors (empty for a storyboard or XIB alone).
+    public let unresolved: [SourceIssue]
     let infos: [ObjectIdentifier: IBControlInfo]
 
-    init(path: String, kind: IBDocumentKind, platform: Platform = .iOS, scenes: [IBScene], groups: [RadioGroup], ignored: [IBIgnored],
-         colors: AssetColors, imageNames: Set<String>, hasCatalogs: Bool, infos: [ObjectIdentifier: IBControlInfo]) {
+    /// A document; ButtonKitCode makes the ones of Swift files and folders.
+    package init(path: String, kind: IBDocumentKind, platform: Platform = .iOS, scenes: [IBScene], groups: [RadioGroup], ignored: [IBIgnored],
+                 colors: AssetColors, imageNames: Set<String>, hasCatalogs: Bool, infos: [ObjectIdentifier: IBControlInfo],
+                 unresolved: [SourceIssue] = []) {
         self.path = path; self.kind = kind; self.platform = platform; self.scenes = scenes; self.groups = groups; self.ignored = ignored
         self.colors = colors; self.imageNames = imageNames; self.hasCatalogs = hasCatalogs; self.infos = infos
+        self.unresolved = unresolved
     }
+
+    /// Every control's info, for joining documents into one.
+    package var allInfos: [ObjectIdentifier: IBControlInfo] { infos }
 
     /// What a control loaded from this document carries beyond a button;
     /// nil for a control from elsewhere.

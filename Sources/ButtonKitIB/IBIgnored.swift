@@ -12,6 +12,8 @@ public struct IBIgnored: Sendable, Hashable {
     public let attribute: String?
     /// Why it was not taken (`not modelled`, `unknown colour space 'x'`...).
     public let reason: String
+    /// The file, in a folder load (which joins several); nil in a one-file load.
+    public var path: String?
 
     /// An entry; `attribute` nil for a whole element.
     public init(line: Int, column: Int, element: String, attribute: String?, reason: String) {

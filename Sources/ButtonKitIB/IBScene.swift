@@ -21,10 +21,10 @@ public final class IBScene {
     public let controls: [Button]
 
     /// What each control carries beyond a button (shared with the document).
-    let infos: [ObjectIdentifier: IBControlInfo]
+    package let infos: [ObjectIdentifier: IBControlInfo]
 
     /// A scene; the screen holds `controls` already.
-    init(ibID: String, storyboardIdentifier: String?, customClass: String?, title: String?,
+    package init(ibID: String, storyboardIdentifier: String?, customClass: String?, title: String?,
          screen: Screen, controls: [Button], infos: [ObjectIdentifier: IBControlInfo]) {
         self.ibID = ibID; self.storyboardIdentifier = storyboardIdentifier; self.customClass = customClass
         self.title = title; self.screen = screen; self.controls = controls; self.infos = infos

@@ -435,6 +435,9 @@ int bk_landlock_confine(const bk_grant *grants, int n) {
         case BK_GRANT_FILE:
             rights = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_TRUNCATE;
             break;
+        case BK_GRANT_EXEC:
+            rights = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_EXECUTE;
+            break;
         default:
             rights = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR;
             break;

@@ -233,6 +233,19 @@ double bk_timeout(lua_State *L) {
     return 0;
 }
 
+double bk_time_left(lua_State *L) {
+    bk_state *st = bk_st(L);
+    int depth = atomic_load(&st->depth);
+    long long first = 0;
+    for (int l = depth; l >= 1; l--) {
+        long long d = atomic_load(&st->deadline[l]);
+        if (d && (!first || d < first)) first = d;
+    }
+    if (!first) return 0;
+    long long left = first - bk_now_ns();
+    return left > 0 ? (double)left / 1e9 : 1e-9;
+}
+
 static int pnext_body(lua_State *L) {
     /* stack: table, key */
     if (lua_next(L, 1)) return 2;

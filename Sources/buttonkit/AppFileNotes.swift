@@ -36,9 +36,27 @@ enum AppFileNotes {
         for d in ctx.createdDocuments {
             let n = d.ignored.count
             let what = Set(d.ignored.map { e in e.attribute.map { "\(e.element) \($0)" } ?? e.element }).count
+            let u = d.unresolved.count
             Terminal.err("\(d.path): \(d.scenes.count) screen\(d.scenes.count == 1 ? "" : "s"), \(d.controls.count) button\(d.controls.count == 1 ? "" : "s"); "
-                + (n == 0 ? "nothing ignored" : "\(n) thing\(n == 1 ? "" : "s") not modelled (\(what) kind\(what == 1 ? "" : "s"); --ignored lists them)"))
+                + (n == 0 ? "nothing ignored" : "\(n) thing\(n == 1 ? "" : "s") not modelled (\(what) kind\(what == 1 ? "" : "s"); --ignored lists them)")
+                + (d.kind == .swift || d.kind == .app ? "; \(u) thing\(u == 1 ? "" : "s") in code not evaluated (buttonkit scan lists the commonest)" : ""))
         }
+    }
+
+    /// Where each control code made is created (`Screen:control` →
+    /// `File.swift:12`), so a problem's line says where to look.
+    static func codeSources(_ ctx: LuaContext) -> [String: String] {
+        var out: [String: String] = [:]
+        for d in ctx.createdDocuments {
+            for s in d.scenes {
+                for b in s.controls {
+                    guard let i = d.info(for: b), i.origin == .code || i.origin == .swiftui else { continue }
+                    let file = i.source.path.split(separator: "/").last.map(String.init) ?? i.source.path
+                    out[name(b.id, s.id)] = "\(file):\(i.source.line)"
+                }
+            }
+        }
+        return out
     }
 
     /// The ignored entries, one line each: `Main.storyboard:42:13: constraint: not modelled`.

@@ -24,7 +24,7 @@ enum AuditCommand {
     ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.help]
 
     static let help = HelpText.render(
-        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib [--assets PATH]",
+        usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib|FILE.swift|FOLDER [--assets PATH]",
         intro: """
         Runs SCRIPT, then audits every live control it created (two sharing an id
         both, the second as id#2; members of groups and bars by their container,
@@ -45,6 +45,10 @@ enum AuditCommand {
         standard error, so standard output holds the problems only. Exit 0 when
         there is no problem, 1 when there is any (or the script fails), 2 on bad
         usage. In scripts: ui.audit(control [, options]).
+        Given a Swift file or an app's folder, it audits the buttons its code
+        makes (and, in a folder, its storyboards' and XIBs' with their code
+        on top), each problem followed by the [File.swift:line] that makes
+        the control.
         Given a storyboard or XIB instead of a script, it audits the file's own
         buttons scene by scene, each named Screen/control/state/style
         (Checkout/pay/normal/dark: ...), the control by its accessibility

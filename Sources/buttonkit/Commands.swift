@@ -36,6 +36,7 @@ enum Commands {
         Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none),
         Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths),
         Command(name: "audit", summary: "check contrast, hit targets and labels", options: AuditCommand.options, operands: .paths),
+        Command(name: "scan", summary: "what ButtonKit reads of an app's code and files", options: ScanCommand.options, operands: .paths),
         Command(name: "help", summary: "show help", options: [], operands: .helpTopics),
         Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths),
         Command(name: "completion", summary: "print a shell completion script", options: CompletionCommand.options,

@@ -61,6 +61,7 @@ enum Help {
         case "lua": return LuaCommand.help
         case "completion": return CompletionCommand.help
         case "audit": return AuditCommand.help
+        case "scan": return ScanCommand.help
         default: return nil
         }
     }

@@ -16,7 +16,7 @@ enum RenderCommand {
     ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.version, .help]
 
     static let help = HelpText.render(
-        usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib -o DIR [--assets PATH]",
+        usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib|FILE.swift|FOLDER -o DIR [--assets PATH]",
         intro: """
         Runs SCRIPT, then writes DIR/<id>.svg for every control it created — a
         labelled strip of its normal, highlighted, selected, selected|highlighted
@@ -31,6 +31,9 @@ enum RenderCommand {
         would truncate or wrap them at that text size, mirrored right to left).
         Inside scripts, ui.svg(control [, { states = "all" }]), ui.svg(bar),
         ui.svg(group) and ui.svg(screen) return pictures as strings.
+        Given a Swift file or an app's folder, it draws the screens and buttons
+        its code makes (a folder's storyboards and XIBs joined with their code)
+        the same way, pictures named SCREEN_CONTROL.svg.
         Given a storyboard or XIB instead of a script, it draws the file's own
         screens, radio groups and buttons (every scene, every state, light and
         dark), pictures named SCREEN_CONTROL.svg after the scene and the

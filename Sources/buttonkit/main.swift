@@ -26,6 +26,7 @@ func dispatch(_ args: [String]) -> Int32 {
         case "repl": return try ReplCommand.main(Array(args.dropFirst()))
         case "render": return try RenderCommand.main(Array(args.dropFirst()))
         case "audit": return try AuditCommand.main(Array(args.dropFirst()))
+        case "scan": return try ScanCommand.main(Array(args.dropFirst()))
         case "help" where args.count > 1 && args[1] == "api":
             Terminal.out(try Help.api(Array(args.dropFirst(2))))
             return 0

@@ -337,10 +337,10 @@ struct BustedComparisonTests {
     @Test func theProjectsSpecsPassWithoutABuildFolder() throws {
         let dir = try CLI.scratch()
         let fm = FileManager.default
-        // examples/: the specs of the app's own files load examples/Shop;
-        // Tests/Fixtures/ib: and the fixtures of every element kind.
-        for name in ["spec", ".busted", "examples", "Tests/Fixtures/ib"] {
-            try fm.createDirectory(at: dir.appendingPathComponent(name).deletingLastPathComponent(), withIntermediateDirectories: true)
+        // examples/: the specs of the app's own files load examples/Shop.
+        // Tests/Fixtures: specs load its storyboards, XIBs and app code too.
+        try fm.createDirectory(at: dir.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        for name in ["spec", ".busted", "examples", "Tests/Fixtures"] {
             try fm.copyItem(at: CLI.root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
         // What a clone has of spec/scratch: its .gitignore only.

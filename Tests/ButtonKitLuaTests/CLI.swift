@@ -40,7 +40,8 @@ struct CLI {
         var newest = Date.distantPast
         let sources = root.appendingPathComponent("Sources")
         if let e = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) {
-            for case let u as URL in e where ["swift", "c", "h", "lua"].contains(u.pathExtension) {
+            // The Swift reader is a program of its own: buttonkit is not rebuilt when it changes.
+            for case let u as URL in e where ["swift", "c", "h", "lua"].contains(u.pathExtension) && !u.path.contains("/Sources/SwiftReader/") {
                 newest = max(newest, modified(u))
             }
         }

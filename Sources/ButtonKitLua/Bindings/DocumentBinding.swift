@@ -23,6 +23,7 @@ enum DocumentBinding {
             }),
             FieldSpec("controls", get: { L, d in Identity.pushButtons(L, d.controls) }),
             FieldSpec("ignored", get: { L, d in pushIgnored(L, d.ignored) }),
+            FieldSpec("unresolved", get: { L, d in pushUnresolved(L, d.unresolved) }),
             FieldSpec("colorNames", get: { L, d in Value.pushList(L, d.colors.names) }),
             FieldSpec("imageNames", get: { L, d in Value.pushList(L, d.imageNames.sorted()) }),
             FieldSpec("selectors", get: { L, d in Value.pushList(L, selectors(d)) }),
@@ -35,7 +36,8 @@ enum DocumentBinding {
         ],
         summary: { d in
             "<document \(d.kind.rawValue) \(d.path): \(d.scenes.count) screen\(d.scenes.count == 1 ? "" : "s"), "
-                + "\(d.controls.count) control\(d.controls.count == 1 ? "" : "s"), \(d.ignored.count) ignored>"
+                + "\(d.controls.count) control\(d.controls.count == 1 ? "" : "s"), \(d.ignored.count) ignored"
+                + (d.kind == .swift || d.kind == .app ? ", \(d.unresolved.count) unresolved>" : ">")
         })
 
     static func this(_ L: OpaquePointer, _ n: String) throws(BridgeError) -> IBDocument {
@@ -51,6 +53,21 @@ enum DocumentBinding {
             Push.field(L, "column") { lua_pushinteger(L, lua_Integer(e.column)) }
             Push.field(L, "element") { Value.pushString(L, e.element) }
             if let a = e.attribute { Push.field(L, "attribute") { Value.pushString(L, a) } }
+            if let p = e.path { Push.field(L, "path") { Value.pushString(L, p) } }
+            Push.field(L, "reason") { Value.pushString(L, e.reason) }
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+    }
+
+    /// `{ { path =, line =, column =, expression =, reason = }, ... }`.
+    static func pushUnresolved(_ L: OpaquePointer, _ list: [SourceIssue]) {
+        lua_createtable(L, Int32(list.count), 0)
+        for (i, e) in list.enumerated() {
+            lua_createtable(L, 0, 5)
+            Push.field(L, "path") { Value.pushString(L, e.path) }
+            Push.field(L, "line") { lua_pushinteger(L, lua_Integer(e.line)) }
+            Push.field(L, "column") { lua_pushinteger(L, lua_Integer(e.column)) }
+            Push.field(L, "expression") { Value.pushString(L, e.expression) }
             Push.field(L, "reason") { Value.pushString(L, e.reason) }
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }

@@ -9,7 +9,7 @@ import CLuaShim
 enum FileFields {
     static let fields: [ButtonBinding.Field] = [
         ButtonBinding.Field("ibID", get: { L, b in
-            if let i = info(L, b) { Value.pushString(L, i.ibID) } else { lua_pushnil(L) }
+            if let i = info(L, b), i.origin == .storyboard || i.origin == .xib { Value.pushString(L, i.ibID) } else { lua_pushnil(L) }
         }),
         ButtonBinding.Field("customClass", get: { L, b in
             if let c = info(L, b)?.customClass { Value.pushString(L, c) } else { lua_pushnil(L) }

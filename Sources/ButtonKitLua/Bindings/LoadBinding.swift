@@ -1,4 +1,5 @@
 import ButtonKit
+import ButtonKitCode
 import ButtonKitIB
 import CLuaShim
 
@@ -15,17 +16,31 @@ enum LoadBinding {
         let path = try a.exactString(1)
         let ctx = LuaContext.of(L)
         var o = ctx.fileOptions("ui.load")
+        var exclude: [String] = []
         if !a.isNone(2) {
             try a.table(2)
-            do { try readOptions(L, a.index(2), into: &o) } catch let e as BridgeError { throw e.at(argument: 2, of: "load") }
+            do { try readOptions(L, a.index(2), into: &o, exclude: &exclude) } catch let e as BridgeError { throw e.at(argument: 2, of: "load") }
         }
         // The file and its parsed elements fit in what the ceiling has left,
         // or the load is refused before the kernel's floor refuses Swift.
         let limit = bk_memory_limit(L), used = bk_memory_used(L)
         if limit > 0 { o.memoryBudget = limit > used ? Int(limit - used) : 0 }
         let doc: IBDocument
-        do { doc = try IBDocument.load(path: path, options: o) } catch {
-            throw BridgeError("ui.load: \(error.description)")
+        if path.hasSuffix(".swift") || o.isDirectory(path) {
+            // The app's own code (and, for a folder, its storyboards and XIBs joined).
+            var co = ctx.codeOptions("ui.load", ib: o)
+            if !exclude.isEmpty {
+                let matcher = try ExcludeMatcher(exclude)
+                co.exclude = { p in matcher.excludes(p) }
+            }
+            do { (doc, _) = try CodeDocument.load(path: path, options: co) } catch {
+                throw BridgeError("ui.load: \(error.description)")
+            }
+        } else {
+            if !exclude.isEmpty { throw a.bad(2, "exclude applies to a folder load, not to a storyboard or XIB") }
+            do { doc = try IBDocument.load(path: path, options: o) } catch {
+                throw BridgeError("ui.load: \(error.description)")
+            }
         }
         ctx.remember(doc)
         ctx.assetColors.merge(doc.colors)
@@ -33,10 +48,20 @@ enum LoadBinding {
         return 1
     }
 
-    /// `{ assets = PATH or { PATH, ... }, classes = { Name = "sortButton" } }`.
-    static func readOptions(_ L: OpaquePointer, _ i: Int32, into o: inout IBLoadOptions) throws {
+    /// `{ assets = PATH or { PATH, ... }, classes = { Name = "sortButton" },
+    /// exclude = PATTERN or { PATTERN, ... } }`.
+    static func readOptions(_ L: OpaquePointer, _ i: Int32, into o: inout IBLoadOptions, exclude: inout [String]) throws {
         let t = LuaTable(L, i, what: "load option")
-        try t.onlyKeys(["assets", "classes"])
+        try t.onlyKeys(["assets", "classes", "exclude"])
+        if let list = try t.read("exclude", { L, j throws(BridgeError) -> [String] in
+            if let s = Value.exactString(L, j) { return [s] }
+            guard lua_type(L, j) == LUA_TTABLE else {
+                throw .value("exclude: a Lua pattern or a list of them expected, got \(Value.typeName(L, j))")
+            }
+            return try Read.stringList(L, j, what: "exclude patterns")
+        }) {
+            exclude = list
+        }
         if let list = try t.read("assets", { L, j throws(BridgeError) -> [String] in
             if let s = Value.exactString(L, j) { return [s] }
             guard lua_type(L, j) == LUA_TTABLE else {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ButtonKit
+import ButtonKitCode
 import CLuaSandbox
 import CLuaShim
 
@@ -169,6 +170,8 @@ package final class Confinement: @unchecked Sendable {
         package static func writing(_ folder: Folder) -> Grant { Grant(path: folder.path, kind: BK_GRANT_TREE, folder: folder) }
         /// One file to read, write and truncate (a REPL's history).
         package static func file(_ path: String) -> Grant { Grant(path: path, kind: BK_GRANT_FILE) }
+        /// One file to execute (the Swift reader and its ELF interpreter).
+        package static func executing(_ path: String) -> Grant { Grant(path: path, kind: BK_GRANT_EXEC) }
     }
 
     /// What every confined process reads: system Lua modules (for
@@ -189,7 +192,7 @@ package final class Confinement: @unchecked Sendable {
     package func lockDown(_ grants: [Grant]) {
         guard bk_confine_landlock_abi() > 0 else { return }
         tzset()  // the time zone, read now, while it can be
-        let all = Confinement.systemReads.map(Grant.reading) + grants
+        let all = Confinement.systemReads.map(Grant.reading) + Confinement.swiftReaderGrants() + grants
         let strings = all.map { strdup($0.path) }
         defer { for p in strings { free(p) } }
         var list = [bk_grant(path: nil, fd: bk_tree_fd(tree), kind: BK_GRANT_TREE)]
@@ -199,6 +202,16 @@ package final class Confinement: @unchecked Sendable {
         if root.isEmpty { list.removeFirst() }
         _ = bk_landlock_confine(&list, Int32(list.count))
         withExtendedLifetime(all) {}
+    }
+
+    /// What starting the Swift reader needs (`ui.load` of Swift code):
+    /// execute on exactly that file and its ELF interpreter, read on the
+    /// folders of its RUNPATH (the toolchain's SwiftSyntax and shared Swift
+    /// runtime). Nothing when there is no reader beside the executable.
+    static func swiftReaderGrants() -> [Grant] {
+        guard let reader = ReaderLocation.beside() else { return [] }
+        let (interp, runpath) = ReaderLocation.dependencies(of: reader)
+        return [.executing(reader)] + (interp.map { [.executing($0)] } ?? []) + runpath.map(Grant.reading)
     }
 
     // MARK: The user-space half

@@ -43,6 +43,6 @@ extension LuaContext {
     /// rather than a script.
     public static func isAppFile(_ path: String) -> Bool {
         let p = path.lowercased()
-        return p.hasSuffix(".storyboard") || p.hasSuffix(".xib")
+        return p.hasSuffix(".storyboard") || p.hasSuffix(".xib") || p.hasSuffix(".swift") || Files.isDirectory(path)
     }
 }

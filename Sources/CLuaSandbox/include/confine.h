@@ -70,6 +70,7 @@ int bk_open_beneath(int dirfd, const char *name, int flags, int mode, int no_sym
 #define BK_GRANT_TREE 0   /* read and write beneath (no execute, no links or devices made) */
 #define BK_GRANT_READ 1   /* read beneath (a file: read it) */
 #define BK_GRANT_FILE 2   /* a file: read, write, truncate it */
+#define BK_GRANT_EXEC 3   /* a file: read and execute it (the Swift reader, its ELF interpreter) */
 typedef struct bk_grant { const char *path; int fd; int kind; } bk_grant;
 /* Confines this thread and the threads and processes it starts later to
  * the grants (a grant names a path, or an open descriptor when path is

@@ -111,6 +111,9 @@ int bk_call(lua_State *L, int nargs, int nresults, double timeout);
  * framework runs each test with it). Returns true and f's results, or
  * false, the error value, its kind as a word and the traceback. */
 void bk_push_limited_call(lua_State *L);
+/* Seconds until the earliest deadline in force (a child process the host
+ * starts gets what is left), 0 = none. */
+double bk_time_left(lua_State *L);
 /* The configured seconds of the deadline in force (for messages), 0 = none. */
 double bk_timeout(lua_State *L);
 
