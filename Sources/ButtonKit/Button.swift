@@ -22,6 +22,10 @@ open class Button {
     /// Stable identity for scripts, screens and error messages.
     public let id: String
     @exclusivity(unchecked) public var frame: Rect
+    /// Whether `frame`'s origin is known. A SwiftUI control is placed by
+    /// layout ButtonKit does not run: it has a size but no position, and
+    /// the overlap check passes over it.
+    @exclusivity(unchecked) public var hasPosition = true
     /// The state flags. They live in a one-byte cell of their own, which
     /// lives as long as the button: a bridge reads `b.selected` from
     /// `stateAddress` without calling into Swift (the Lua bridge's fast path).
