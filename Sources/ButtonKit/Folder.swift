@@ -86,8 +86,11 @@ public final class Folder {
     /// is written, flushed to disk and renamed over it, then the folder is
     /// flushed. A crash at any point leaves the old content or the new one.
     /// `crashAfterBytes` simulates a crash (for tests): the write stops
-    /// there and nothing is renamed.
-    public func writeAtomically(_ bytes: [UInt8], to name: String, crashAfterBytes: Int? = nil) throws(ButtonKitError) {
+    /// there and nothing is renamed. `durable: false` skips the flushes (a
+    /// cache, where losing the file costs only its recomputation, and a
+    /// flush per file would cost more than the file saves): the rename still
+    /// makes a reader see the old file or the whole new one.
+    public func writeAtomically(_ bytes: [UInt8], to name: String, crashAfterBytes: Int? = nil, durable: Bool = true) throws(ButtonKitError) {
         let tmp = FileIO.tempPrefix(of: name) + String(getpid()) + "-" + FileIO.randomSuffix()
         let f = openat(fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard f >= 0 else { throw .io(path: pathOf(tmp), operation: "create", reason: FileIO.reason()) }
@@ -108,7 +111,7 @@ public final class Folder {
             close(f)  // the "process died" here: the temporary file stays, the target is untouched
             throw .io(path: pathOf(name), operation: "write", reason: "simulated crash")
         }
-        guard fsync(f) == 0 else {
+        guard !durable || fsync(f) == 0 else {
             let r = FileIO.reason(); close(f); unlinkat(fd, tmp, 0)
             throw .io(path: pathOf(tmp), operation: "flush", reason: r)
         }
@@ -117,7 +120,7 @@ public final class Folder {
             let r = FileIO.reason(); unlinkat(fd, tmp, 0)
             throw .io(path: pathOf(name), operation: "replace", reason: r)
         }
-        _ = fsync(fd)
+        if durable { _ = fsync(fd) }
     }
 
     public func writeAtomically(_ text: String, to name: String, crashAfterBytes: Int? = nil) throws(ButtonKitError) {

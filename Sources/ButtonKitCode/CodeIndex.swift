@@ -23,7 +23,7 @@ final class CodeIndex {
             switch n.kind {
             case let k where CodeIndex.typeKinds.contains(k):
                 let name = outer.map { "\($0).\(n.text)" } ?? n.text
-                let members = n.children.filter { ![.inherits, .attribute, .modifier].contains($0.kind) }
+                let members = CodeIndex.flatten(n.children.filter { ![.inherits, .attribute, .modifier].contains($0.kind) })
                 var t = types[name] ?? TypeDecl(name: name, kind: k, inherits: [], members: [], path: path, line: Int(n.line),
                                                 column: Int(n.column), declared: false)
                 if k != .extensionDecl && !t.declared {
@@ -42,11 +42,20 @@ final class CodeIndex {
             case .function where outer == nil:
                 functions[n.text] = (n, path)
             case .ifConfig:
-                if let first = n.children.first { add(first.children, path: path, outer: outer) }
+                if let chosen = IfConfigChoice.pick(n) { add(chosen.children, path: path, outer: outer) }
             default:
                 break
             }
         }
+    }
+
+    /// Members with `#if` blocks replaced by the clause an iOS build takes.
+    static func flatten(_ nodes: [SyntaxNode]) -> [SyntaxNode] {
+        var out: [SyntaxNode] = []
+        for n in nodes {
+            if n.kind == .ifConfig { if let c = IfConfigChoice.pick(n) { out += flatten(c.children) } } else { out.append(n) }
+        }
+        return out
     }
 
     /// The member `name` of `type` or of the classes it inherits from (the

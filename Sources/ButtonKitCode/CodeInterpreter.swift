@@ -124,7 +124,7 @@ final class CodeInterpreter {
         case .otherStmt:
             if let body = s.first(.body), s.text == "do" { run(body.children, &act) }
         case .ifConfig:
-            if let first = s.children.first { run(first.children, &act) }
+            if let chosen = IfConfigChoice.pick(s) { run(chosen.children, &act) }
         default:
             break
         }
@@ -157,6 +157,8 @@ final class CodeInterpreter {
     // MARK: Making buttons
 
     static let buttonFactories: Set<String> = ["systemButton"]
+    /// UIButton's own initialiser labels.
+    static let uibuttonLabels: Set<String> = ["type", "frame", "configuration", "primaryAction", "with", "target", "action", "coder"]
 
     /// The button an expression makes (or names), with everything the
     /// creating expression says applied; nil when it makes none.
@@ -212,8 +214,30 @@ final class CodeInterpreter {
         made.append(b)
         if type != "UIButton" { b.subclass = type }
         if callee.text == "systemButton" { b.type = .system }
-        // The subclass's own set-up first (its base classes' before it).
-        for c in index.buttonChain(type) { setUp(subclass: c, b) }
+        // The subclass's own set-up first (its base classes' before it); an
+        // initialiser of its own (`PillButton(icon: x)`) is the one whose
+        // labels the call uses, its parameters bound.
+        let chain = index.buttonChain(type)
+        let labels = args.filter { !$0.has(.isTrailing) }.map(\.text)
+        var own: (SyntaxNode, String)?
+        if let t = index.types[type], !labels.isEmpty, !labels.allSatisfy(CodeInterpreter.uibuttonLabels.contains) {
+            own = t.members.first { m in
+                m.node.kind == .initDecl && m.node.all(.parameter).map { $0.text == "_" ? "" : $0.text }.prefix(labels.count).elementsEqual(labels)
+            }.map { ($0.node, $0.path) }
+        }
+        for c in chain {
+            if c == type, let (initNode, path) = own {
+                var inner = Activation(path: path, selfType: c, selfButton: b, depth: act.depth)
+                bind(initNode, e, act, into: &inner)
+                if let body = initNode.first(.body) { run(body.children, &inner) }
+                for (m, p) in index.types[c]?.members ?? [] where m.kind == .variable && m.has(.isOverride) {
+                    perStateOverride(m, path: p, type: c, b)
+                }
+            } else {
+                setUp(subclass: c, b)
+            }
+        }
+        if own != nil { return b }
         for a in args {
             guard let v = a.children.first else { continue }
             switch a.text {
@@ -288,7 +312,7 @@ final class CodeInterpreter {
             }
             guard let n = node else { continue }
             if let b = button(n, act) { inner.buttons[internalName] = b; continue }
-            if case .success(let v) = evaluator.eval(n, scope) { inner.scope.values[internalName] = v }
+            if case .success(let v) = evaluator.eval(n, scope, Expect.forType(p.first(.typeAnnotation)?.text)) { inner.scope.values[internalName] = v }
         }
     }
 

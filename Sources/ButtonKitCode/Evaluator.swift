@@ -138,7 +138,8 @@ struct Evaluator {
         switch base {
         case .success(.type(let t)):
             return staticMember(t, name, e, scope, expect, depth: depth)
-        case .success(.color(let c)) where name == "cgColor": return .success(.color(c))
+        case .success(.color(let c)) where name == "cgColor" || name == "color": return .success(.color(c))
+        case .success(.image(let n, let sym)) where name == "image": return .success(.image(n, symbol: sym))
         case .success(.string(let s)) where name == "localized": return localizedHelper(s, e)
         case .success(.string(let s)) where name == "uppercased" || name == "capitalized": return .success(.string(name == "uppercased" ? s.uppercased() : s))
         case .success(.font(let f)) where name == "pointSize": return .success(.number(f.size))
@@ -449,6 +450,14 @@ struct Evaluator {
         default:
             break
         }
+        // SwiftGen's assets: `ColorAsset(name: "Colors/Brand")`, `ImageAsset(name:)`.
+        if name == "init", labels == ["name"], t.hasSuffix("ColorAsset") || t.hasSuffix("ImageAsset"),
+           let n = arg(e, "name"), case .success(.string(let assetName)) = eval(n, scope, .string, depth: depth + 1) {
+            if t.hasSuffix("ImageAsset") { return .success(.image(assetName, symbol: false)) }
+            let last = assetName.split(separator: "/").last.map(String.init) ?? assetName
+            if let c = assets[assetName] ?? assets[last] { return .success(.color(c)) }
+            return fail(e, hasCatalogs ? "no colour set '\(assetName)' in the app's asset catalogs" : "colour set '\(assetName)': no asset catalog was found")
+        }
         // The app's own static functions with one `return`.
         if !t.isEmpty, let f = index.functions(t, name).first, f.node.has(.isStatic) || t == scope.selfType {
             return appFunction(f.node, e, Scope(path: f.path, selfType: t), expect, depth: depth, callScope: scope)
@@ -466,6 +475,7 @@ struct Evaluator {
     /// bound to the call's evaluated arguments.
     func appFunction(_ f: SyntaxNode, _ call: SyntaxNode, _ inner: Scope, _ expect: Expect, depth: Int, callScope: Scope) -> R {
         guard let body = f.first(.body), let r = Evaluator.singleResult(body.children) else {
+            if let v = localizingHelper(f, call, callScope, depth: depth) { return v }
             return fail(call, "'\(f.text)' computes its value in more than one statement")
         }
         var s = inner
@@ -480,7 +490,7 @@ struct Evaluator {
             if used < given.count, given[used].text == label { valueNode = given[used].children.first; used += 1 }
             else { valueNode = p.first(.initializer)?.children.first; fromDefault = true }
             guard let vn = valueNode else { return fail(call, "argument '\(label)' of '\(f.text)' not found") }
-            switch eval(vn, fromDefault ? inner : callScope, .any, depth: depth + 1) {
+            switch eval(vn, fromDefault ? inner : callScope, Expect.forType(p.first(.typeAnnotation)?.text), depth: depth + 1) {
             case .success(let v): s.values[internalName] = v
             case .failure(let fl): return .failure(fl)
             }
@@ -490,6 +500,8 @@ struct Evaluator {
 
     func methodOnValue(_ v: CodeValue, _ name: String, _ e: SyntaxNode, _ scope: Scope, depth: Int) -> R {
         switch (v, name) {
+        case (.color, "color"), (.image, "image"):
+            return .success(v)   // SwiftGen's `Asset.Colors.brand.color`
         case (.color(let c), "withAlphaComponent"):
             guard case .success(let a) = number(args(e).first?.children.first, scope, depth: depth) else { return fail(e, "an alpha computed at run time") }
             let base = c.resolve(.default)
@@ -510,6 +522,29 @@ struct Evaluator {
         default:
             return fail(e, "'\(name)(...)' on \(v.describe) is not evaluated")
         }
+    }
+
+    /// A helper that looks a key up in the string tables (SwiftGen's
+    /// `L10n.tr(table, key, fallback:)`, an app's `localize(key)`): its body
+    /// calls `localizedString(forKey:...)` or `NSLocalizedString`, and a
+    /// parameter is named `key`. The key's value in the tables, else the
+    /// `fallback:`/`value:` argument, else the key.
+    func localizingHelper(_ f: SyntaxNode, _ call: SyntaxNode, _ scope: Scope, depth: Int) -> R? {
+        guard Evaluator.contains(f, call: "localizedString") || Evaluator.contains(f, call: "NSLocalizedString") else { return nil }
+        let params = f.all(.parameter)
+        let given = args(call)
+        func argument(_ match: (SyntaxNode) -> Bool) -> SyntaxNode? {
+            guard let i = params.firstIndex(where: match) else { return nil }
+            let p = params[i]
+            if p.text != "_" { return given.first { $0.text == p.text }?.children.first }
+            return i < given.count && given[i].text.isEmpty ? given[i].children.first : nil
+        }
+        guard let keyNode = argument({ ($0.first(.identifier)?.text ?? $0.text) == "key" || $0.text == "key" }),
+              case .success(.string(let key)) = eval(keyNode, scope, .string, depth: depth + 1) else { return nil }
+        if let v = index.strings[key] { return .success(.string(v)) }
+        if let fb = argument({ $0.text == "fallback" || ($0.first(.identifier)?.text ?? "") == "value" }),
+           case .success(.string(let s)) = eval(fb, scope, .string, depth: depth + 1) { return .success(.string(s)) }
+        return .success(.string(key))
     }
 
     /// `"key".localized`: the app's helper, when its body is `NSLocalizedString`.

@@ -109,3 +109,24 @@ struct AppCodeTests {
         #expect(again.cached == again.swiftFiles.count)
     }
 }
+
+/// What code generators and platform conditions look like in real apps:
+/// SwiftGen's `L10n.tr` and `ColorAsset`, `#if os(iOS)`, a subclass's own
+/// initialiser.
+@Suite("The app's code: generated strings and assets, #if, own initialisers")
+struct GeneratedCodeTests {
+    @Test("SwiftGen's L10n and Asset, the iOS clause of #if, an initialiser with its own labels")
+    func generated() throws {
+        let (doc, _) = try CodeFixtures.load("Generated")
+        let reply = try #require(doc.find("replyButton"))
+        #expect(reply.styleFor(.normal).title == "Reply")   // from the table
+        #expect(reply.styleFor(.normal).colorValue(of: .titleColor)?.resolve(.default) == Color(red: 0x80, green: 0x40, blue: 0x20))   // Colors/Accent
+        #expect(reply.styleFor(.normal).cornerRadius == 4)   // the #else of #if os(macOS)
+        #expect(!reply.isHidden)
+        let boost = try #require(doc.find("boostButton"))
+        #expect(boost.styleFor(.normal).title == "Boost")   // not in the table: the fallback
+        #expect(boost.styleFor(.normal).image == "arrow.2.squarepath")
+        #expect(boost.tintColor == .dynamic(.system(.systemGreen)))
+        #expect(!doc.unresolved.contains { $0.reason.contains("icon") })
+    }
+}

@@ -49,7 +49,7 @@ final class IRCacheFolder: @unchecked Sendable {
 
     func write(_ name: String, _ bytes: [UInt8]) {
         guard let f = open() else { return }
-        try? f.writeAtomically(bytes, to: name)
+        try? f.writeAtomically(bytes, to: name, durable: false)
     }
 }
 
