@@ -246,6 +246,7 @@ public enum AccessibilityAudit {
 
     /// Titles that do not fit, once per displayed text and content size.
     static func clipped(_ b: Button, name: String, states: [ControlState], options: AuditOptions) -> [AuditProblem] {
+        if b.sizedByLayout { return [] }
         var out: [AuditProblem] = []
         var seen = Set<String>()
         for size in options.contentSizes {

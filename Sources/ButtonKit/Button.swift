@@ -26,6 +26,10 @@ open class Button {
     /// layout ButtonKit does not run: it has a size but no position, and
     /// the overlap check passes over it.
     @exclusivity(unchecked) public var hasPosition = true
+    /// Whether layout sizes it to its label (a SwiftUI control with no
+    /// `frame`): it grows with its text, so a title cannot be clipped and
+    /// the clipped-text check passes over it.
+    @exclusivity(unchecked) public var sizedByLayout = false
     /// The state flags. They live in a one-byte cell of their own, which
     /// lives as long as the button: a bridge reads `b.selected` from
     /// `stateAddress` without calling into Swift (the Lua bridge's fast path).

@@ -114,6 +114,8 @@ enum SwiftUIButtonFactory {
         if c.kind == "link" { traits.append(.link) }
         if !traits.isEmpty { settings.append(.accessibilityTraits([.button] + traits)) }
         if c.kind == "toggle" { settings.append(.changesSelectionAsPrimaryAction(true)) }
+        // SwiftUI's text styles always follow Dynamic Type.
+        settings.append(.adjustsFontForContentSizeCategory(true))
 
         // The size: the label measured, the style's insets, padding, frame.
         let measurer = EstimatedMeasurer()
@@ -142,6 +144,16 @@ enum SwiftUIButtonFactory {
             }
         }
         for s in settings { try? button.apply(s) }
+        button.sizedByLayout = look.width == nil && look.height == nil && !look.fillsWidth
+        // Layout gives a label the room it needs: widen an estimate the
+        // model's own text metrics find short.
+        if button.sizedByLayout {
+            for _ in 0..<3 {
+                let l = button.titleLayout(for: .normal)
+                guard l.truncated, l.textWidth > l.availableWidth else { break }
+                button.frame.width = ((button.frame.width + l.textWidth - l.availableWidth + 1) * 2).rounded(.up) / 2
+            }
+        }
         let actions = c.action.map { [IBAction(selector: $0, event: .primaryActionTriggered, destination: c.owner)] } ?? []
         let info = IBControlInfo(ibID: id, customClass: look.customStyle, actions: actions, segues: [], runtimeAttributes: [],
                                  userLabel: c.kind == "button" ? nil : c.kind, role: c.role, line: c.source.line, origin: .swiftui,

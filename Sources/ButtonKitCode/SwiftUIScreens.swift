@@ -5,6 +5,8 @@ import ButtonKitIB
 /// controls, named by the type, its controls in body order (`origin =
 /// "swiftui"`). Called by `CodeDocument` after the UIKit types.
 enum SwiftUIScreens {
+    static let size = (width: 393.0, height: 852.0)
+
     static func add(index: CodeIndex, evaluator: Evaluator, scenes: inout [IBScene], infos: inout [ObjectIdentifier: IBControlInfo],
                     report: inout CodeLoadReport, unresolved: inout [SourceIssue]) {
         let reader = SwiftUIReader(index: index, evaluator: evaluator)
@@ -16,7 +18,7 @@ enum SwiftUIScreens {
             var sceneInfos: [ObjectIdentifier: IBControlInfo] = [:]
             var y = CodeButtonFactory.top
             for c in found {
-                let (button, info) = SwiftUIButtonFactory.build(c, y: y, reader: reader, screenWidth: Screen.defaultSize.width)
+                let (button, info) = SwiftUIButtonFactory.build(c, y: y, reader: reader, screenWidth: SwiftUIScreens.size.width)
                 if !button.hasPosition { y += max(button.frame.height, 28) + 16 }
                 controls.append(button)
                 sceneInfos[ObjectIdentifier(button)] = info
@@ -31,7 +33,10 @@ enum SwiftUIScreens {
                 row.titleColorTried = false
                 report.controls.append(row)
             }
-            let screen = Screen(width: Screen.defaultSize.width, height: max(Screen.defaultSize.height, y + 16))
+            // A SwiftUI screen is today's phone (iPhone 15, 393 × 852 pt),
+            // tall enough for its column and every `.position`.
+            let bottom = controls.map { $0.frame.y + $0.frame.height }.max() ?? 0
+            let screen = Screen(width: SwiftUIScreens.size.width, height: max(SwiftUIScreens.size.height, y + 16, bottom + 16))
             for b in controls { screen.add(Screen.Item.button(b)) }
             scenes.append(IBScene(ibID: name, storyboardIdentifier: nil, customClass: name, title: nil, screen: screen,
                                   controls: controls, infos: sceneInfos))
