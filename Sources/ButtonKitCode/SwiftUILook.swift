@@ -37,6 +37,12 @@ struct SwiftUILook {
     /// `iconOnly`, `titleOnly`, `titleAndIcon`.
     var labelStyle: String?
 
+    /// The built-in styles' types (`BorderlessButtonStyle()`, as written before iOS 15's `.borderless`).
+    static let builtInTypes = [
+        "DefaultButtonStyle": "automatic", "BorderedButtonStyle": "bordered", "BorderedProminentButtonStyle": "borderedProminent",
+        "BorderlessButtonStyle": "borderless", "PlainButtonStyle": "plain",
+    ]
+
     /// Modifiers understood; any other is not about a button's look.
     static let understood: Set<String> = [
         "buttonStyle", "tint", "accentColor", "foregroundColor", "foregroundStyle", "font", "fontWeight", "bold", "disabled",
@@ -79,6 +85,8 @@ struct SwiftUILook {
             guard let s = first else { return false }
             if s.kind == .memberAccess, s.children.isEmpty, ["automatic", "bordered", "borderedProminent", "borderless", "plain"].contains(s.text) {
                 style = s.text; customStyle = nil
+            } else if s.kind == .call, let c = s.children.first, c.kind == .identifier, let b = SwiftUILook.builtInTypes[c.text] {
+                style = b; customStyle = nil
             } else if s.kind == .call, let c = s.children.first, c.kind == .identifier, values.evaluator.index.types[c.text] != nil {
                 style = c.text; customStyle = c.text
             } else if s.kind == .identifier, values.evaluator.index.types[s.text] != nil {

@@ -33,18 +33,29 @@ final class SwiftUIReader {
         unresolved.append(SourceIssue(path: path, line: Int(n.line), column: Int(n.column), expression: SourceText.of(n), reason: reason))
     }
 
-    /// Whether `t` is a SwiftUI view: it conforms to `View` and has a `body`.
+    /// Whether `t` is a SwiftUI view: a struct or class with a `body` that
+    /// is `some View` (`var body: some View`, or a body function of the
+    /// app's own view protocol, `func body(props:) -> some View`), or a
+    /// `body` of a type conforming to `View`.
     func isView(_ t: TypeDecl) -> Bool {
         guard t.kind == .structDecl || t.kind == .classDecl else { return false }
-        guard t.inherits.contains(where: { let n = CodeIndex.plainTypeName($0); return n == "View" || n == "SwiftUI.View" }) else { return false }
-        return t.members.contains { $0.node.kind == .variable && $0.node.text == "body" }
+        return body(of: t) != nil
+    }
+
+    func body(of t: TypeDecl) -> (node: SyntaxNode, path: String)? {
+        let conforms = t.inherits.contains { let n = CodeIndex.plainTypeName($0); return n == "View" || n == "SwiftUI.View" }
+        return t.members.first { m in
+            guard m.node.text == "body", m.node.kind == .variable || m.node.kind == .function else { return false }
+            let type = m.node.first(.typeAnnotation)?.text ?? ""
+            return type.hasSuffix("View") && (conforms || type.hasPrefix("some"))
+        }
     }
 
     /// The controls of view `t`'s body, in order.
     func read(_ t: TypeDecl) -> [SwiftUIControl] {
         owner = t.name
         found = []
-        guard let body = t.members.first(where: { $0.node.kind == .variable && $0.node.text == "body" }) else { return [] }
+        guard let body = body(of: t) else { return [] }
         walkDecl(body.node, path: body.path, inherited: [], depth: 0)
         return found
     }
@@ -101,8 +112,10 @@ final class SwiftUIReader {
                 // reaches the modified view; the modified view gets it too.
                 let name = callee.text
                 walk(base, path: path, inherited + [(e, path)], depth: depth)
+                // Views given as arguments (`navigationBarItems(trailing: Button(...))`,
+                // `toolbar { }`, `overlay(helper)`).
                 if !SwiftUIReader.offScreenModifiers.contains(name) {
-                    for a in args { if let c = a.children.first, c.kind == .closure { walk(c, path: path, inherited, depth: depth) } }
+                    for a in args { if let c = a.children.first, [.closure, .call, .identifier].contains(c.kind) { walk(c, path: path, inherited, depth: depth) } }
                 }
                 return
             }
