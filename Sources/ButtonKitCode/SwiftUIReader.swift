@@ -19,9 +19,6 @@ final class SwiftUIReader {
     static let helperDepth = 3
 
     static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink"]
-    /// Content that is not on the screen: a menu's items, an alert's and a
-    /// context menu's actions (buttons of their own presentation).
-    static let offScreenModifiers: Set<String> = ["contextMenu", "alert", "confirmationDialog"]
 
     init(index: CodeIndex, evaluator: Evaluator) {
         self.index = index
@@ -114,16 +111,19 @@ final class SwiftUIReader {
                 walk(base, path: path, inherited + [(e, path)], depth: depth)
                 // Views given as arguments (`navigationBarItems(trailing: Button(...))`,
                 // `toolbar { }`, `overlay(helper)`).
-                if !SwiftUIReader.offScreenModifiers.contains(name) {
-                    for a in args { if let c = a.children.first, [.closure, .call, .identifier].contains(c.kind) { walk(c, path: path, inherited, depth: depth) } }
-                }
+                // A context menu's, an alert's, a dialog's and swipe actions'
+                // buttons are listed too (no position: they show in their own
+                // presentation), with the modifiers that reach the view.
+                _ = name
+                for a in args { if let c = a.children.first, [.closure, .call, .identifier].contains(c.kind) { walk(c, path: path, inherited, depth: depth) } }
                 return
             }
             helper(callee.text, e, path: path, inherited, depth: depth, call: e)
         case .identifier:
             let name = CodeIndex.plainTypeName(callee.text)
             if SwiftUIReader.controls.contains(name) { control(name, e, path: path, inherited); return }
-            if let t = index.types[name], isView(t) { return }   // its own screen
+            // Another view of the app is its own screen; content this view
+            // hands it in closures (`SectionView(content: { ... })`) is this view's.
             if index.types[name] == nil, index.member(owner, name, kinds: [.function]) != nil {
                 helper(name, e, path: path, inherited, depth: depth, call: e); return
             }
@@ -196,6 +196,10 @@ final class SwiftUIReader {
             c.title = "Share"; c.image = "square.and.arrow.up"
         }
         found.append(c)
+        // A menu's items: buttons of their own (they show when it opens).
+        if kind == "menu", let content = arg("content") ?? (label == nil && labelNode == nil ? nil : plainTrailing) ?? (first != nil ? plainTrailing : nil) {
+            walk(content, path: path, inherited, depth: 0)
+        }
     }
 
     /// A label: `Text`, `Label`, `Image`, or a small stack of those (the
