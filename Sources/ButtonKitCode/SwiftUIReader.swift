@@ -44,7 +44,7 @@ final class SwiftUIReader {
         return t.members.first { m in
             guard m.node.text == "body", m.node.kind == .variable || m.node.kind == .function else { return false }
             let type = m.node.first(.typeAnnotation)?.text ?? ""
-            return type.hasSuffix("View") && (conforms || type.hasPrefix("some"))
+            return (type.hasSuffix("View") || type.hasSuffix("ToolbarContent")) && (conforms || type.hasPrefix("some"))
         }
     }
 
