@@ -71,6 +71,8 @@ enum SwiftUIButtonFactory {
             cf.image = image
             cf.imagePadding = title != nil && image != nil ? 8 : 0
             cf.buttonSize = look.size
+            // SwiftUI's borderless button is its label: no insets around it.
+            if cf.style == .borderless { cf.contentInsets = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0) }
             if let s = look.shape { cf.cornerStyle = s; cf.cornerRadius = look.shapeRadius ?? 0 }
             if look.clipCapsule { cf.cornerStyle = .capsule } else if let r = look.clipRadius { cf.cornerStyle = .fixed; cf.cornerRadius = r }
             if cf.style == .borderedProminent {
@@ -148,10 +150,11 @@ enum SwiftUIButtonFactory {
         // Layout gives a label the room it needs: widen an estimate the
         // model's own text metrics find short.
         if button.sizedByLayout {
-            for _ in 0..<3 {
+            for _ in 0..<16 {
                 let l = button.titleLayout(for: .normal)
-                guard l.truncated, l.textWidth > l.availableWidth else { break }
-                button.frame.width = ((button.frame.width + l.textWidth - l.availableWidth + 1) * 2).rounded(.up) / 2
+                guard l.truncated || l.clippedVertically else { break }
+                if l.truncated { button.frame.width = ((button.frame.width + max(4, l.textWidth - l.availableWidth + 1)) * 2).rounded(.up) / 2 }
+                if l.clippedVertically { button.frame.height = ((button.frame.height + 2) * 2).rounded(.up) / 2 }
             }
         }
         let actions = c.action.map { [IBAction(selector: $0, event: .primaryActionTriggered, destination: c.owner)] } ?? []

@@ -145,6 +145,12 @@ final class SwiftUIReader {
         case "Menu": kind = "menu"
         default: kind = "shareLink"
         }
+        // A Toggle is a button only in the button style (the innermost `toggleStyle` wins).
+        if kind == "toggle" {
+            let last = inherited.last { $0.node.children.first?.text == "toggleStyle" }?.node
+            let style = last?.children.dropFirst().first?.children.first
+            guard let style, style.kind == .memberAccess, style.text == "button" else { return }
+        }
         let c = SwiftUIControl(kind: kind, owner: owner, source: SourceLocation(path: path, line: Int(e.line), column: Int(e.column)))
         c.modifiers = inherited
         let scope = Scope(path: path, selfType: owner)

@@ -41,12 +41,17 @@ struct SwiftUIValues {
             let base = e.children.first
             if base == nil || (base?.kind == .identifier && ["Color", "ShapeStyle", "HierarchicalShapeStyle"].contains(base?.text ?? "")) {
                 if let c = SwiftUIValues.named(e.text) { return .success(c) }
-                if base == nil {
+                if base == nil || base?.text == "Color" {
                     // The app's own `extension Color { static let brand = ... }`.
                     if let m = evaluator.index.member("Color", e.text, kinds: [.variable]) ?? evaluator.index.member("ShapeStyle", e.text, kinds: [.variable]) {
                         return declared(m.node, e, Scope(path: m.path, selfType: "Color"), depth: depth)
                     }
                 }
+            }
+            // `Theme.brand`: the app's own constant, read as a SwiftUI colour.
+            if let b = base, b.kind == .identifier, evaluator.index.types[b.text] != nil,
+               let m = evaluator.index.member(b.text, e.text, kinds: [.variable, .enumCase]), m.node.kind == .variable {
+                return declared(m.node, e, Scope(path: m.path, selfType: b.text), depth: depth)
             }
         case .call:
             if let callee = e.children.first, callee.kind == .memberAccess, let base = callee.children.first,
@@ -67,6 +72,7 @@ struct SwiftUIValues {
             if let t = scope.selfType, let m = evaluator.index.member(t, e.text, kinds: [.variable]) {
                 return declared(m.node, e, Scope(path: m.path, selfType: t), depth: depth)
             }
+            if let g = evaluator.index.globals[e.text] { return declared(g.node, e, Scope(path: g.path, selfType: nil), depth: depth) }
         default: break
         }
         switch evaluator.eval(e, scope, .color) {
