@@ -65,7 +65,8 @@ extension CodeInterpreter {
             return
         }
         var target = button(root, act)
-        if target == nil, let sb = act.selfButton, root.kind == .identifier, act.buttons[root.text] == nil, act.scope.values[root.text] == nil {
+        if target == nil, let sb = act.selfButton, root.kind == .identifier, act.buttons[root.text] == nil, act.scope.values[root.text] == nil,
+           index.member(act.scope.selfType ?? "", root.text, kinds: [.variable]) == nil {
             // Inside the button's own code: `backgroundColor = .red` is `self.backgroundColor`.
             target = sb
             path.insert(root.text, at: 0)

@@ -415,7 +415,14 @@ struct Evaluator {
             guard let k = args(e).first?.children.first, case .success(.string(let key)) = eval(k, scope, .string, depth: depth + 1) else {
                 return fail(e, "a localized string whose key is computed at run time")
             }
-            if name == "NSLocalizedString" || labels.first == "localized" { return .success(.string(index.strings[key] ?? key)) }
+            if name == "NSLocalizedString" || labels.first == "localized" {
+                if let v = index.strings[key] { return .success(.string(v)) }
+                // `value:` is the development language's text when the tables lack the key.
+                if let vn = arg(e, "value") ?? arg(e, "defaultValue"), case .success(.string(let v)) = eval(vn, scope, .string, depth: depth + 1) {
+                    return .success(.string(v))
+                }
+                return .success(.string(key))
+            }
             if labels.first == "" { return .success(.string(key)) }
             return fail(e, "String(\(labels.map { $0 + ":" }.joined())) is not evaluated")
         case ("CGFloat", "init"), ("Double", "init"), ("Float", "init"), ("Int", "init"):

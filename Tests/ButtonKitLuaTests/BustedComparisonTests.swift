@@ -338,7 +338,9 @@ struct BustedComparisonTests {
         let dir = try CLI.scratch()
         let fm = FileManager.default
         // examples/: the specs of the app's own files load examples/Shop.
-        for name in ["spec", ".busted", "examples"] {
+        // Tests/Fixtures: specs load its storyboards, XIBs and app code too.
+        try fm.createDirectory(at: dir.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        for name in ["spec", ".busted", "examples", "Tests/Fixtures"] {
             try fm.copyItem(at: CLI.root.appendingPathComponent(name), to: dir.appendingPathComponent(name))
         }
         // What a clone has of spec/scratch: its .gitignore only.

@@ -43,8 +43,19 @@ struct InstallTests {
         }
         // Replaced by a rename, not rewritten in place: a running copy keeps its file.
         #expect(inodes[0] != inodes[1])
-        // No temporary files left beside it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: bin.deletingLastPathComponent().path) == ["buttonkit"])
+        // No temporary files left beside it: the binary and, where the build has one, the Swift reader.
+        let reader = CLI.binary.deletingLastPathComponent().appendingPathComponent("buttonkit-swift-reader")
+        let hasReader = FileManager.default.isExecutableFile(atPath: reader.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bin.deletingLastPathComponent().path).sorted()
+                == (hasReader ? ["buttonkit", "buttonkit-swift-reader"] : ["buttonkit"]))
+        if hasReader {
+            // The installed pair reads Swift from any folder, confined.
+            let dir = try CLI.scratch()
+            try "final class V: UIViewController { let b = UIButton(type: .system) }\n".write(to: dir.appendingPathComponent("V.swift"), atomically: true, encoding: .utf8)
+            try "print(#ui.load('V.swift').controls)\n".write(to: dir.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+            let r = try CLI.run(["run", "s.lua"], in: dir, executable: bin)
+            #expect(r.status == 0 && r.stdout == "1\n", "\(r.stdout)\(r.stderr)")
+        }
 
         // Completions under the prefix, none outside it.
         let share = prefix.appendingPathComponent("share")

@@ -13,7 +13,9 @@ import CLuaShim
 extension LuaContext {
     package func codeOptions(_ fname: String, ib: IBLoadOptions) -> CodeLoadOptions {
         var o = CodeLoadOptions(ib: ib)
-        o.timeLeft = bk_time_left(L)
+        // A little before the run's own deadline, so the reader's clear error comes first.
+        let left = bk_time_left(L)
+        o.timeLeft = left > 0 ? max(0.1, left - 0.5) : 0
         let cache = IRCacheFolder(tree: confinement, fname: fname)
         o.cacheRead = { name in cache.read(name) }
         o.cacheWrite = { name, bytes in cache.write(name, bytes) }
