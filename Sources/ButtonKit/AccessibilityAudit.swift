@@ -284,6 +284,7 @@ public enum AccessibilityAudit {
 
     /// Titles that do not fit, once per displayed text and content size.
     static func clipped(_ b: Button, name: String, states: [ControlState], options: AuditOptions) -> [AuditProblem] {
+        if b.sizedByLayout { return [] }
         var out: [AuditProblem] = []
         var seen = Set<String>()
         for size in options.contentSizes {
@@ -359,7 +360,7 @@ public enum AccessibilityAudit {
         var screens: [Screen] = []
         for s in shown { if let sc = screen(of: s.button), !screens.contains(where: { $0 === sc }) { screens.append(sc) } }
         for sc in screens {
-            let live = sc.allButtons.filter(\.acceptsTouches)
+            let live = sc.allButtons.filter { $0.acceptsTouches && $0.hasPosition }
             for (i, b) in live.enumerated() {
                 let f = b.frame
                 if let own = audited[ObjectIdentifier(b)],

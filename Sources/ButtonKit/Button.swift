@@ -22,6 +22,14 @@ open class Button {
     /// Stable identity for scripts, screens and error messages.
     public let id: String
     @exclusivity(unchecked) public var frame: Rect
+    /// Whether `frame`'s origin is known. A SwiftUI control is placed by
+    /// layout ButtonKit does not run: it has a size but no position, and
+    /// the overlap check passes over it.
+    @exclusivity(unchecked) public var hasPosition = true
+    /// Whether layout sizes it to its label (a SwiftUI control with no
+    /// `frame`): it grows with its text, so a title cannot be clipped and
+    /// the clipped-text check passes over it.
+    @exclusivity(unchecked) public var sizedByLayout = false
     /// The state flags. They live in a one-byte cell of their own, which
     /// lives as long as the button: a bridge reads `b.selected` from
     /// `stateAddress` without calling into Swift (the Lua bridge's fast path).

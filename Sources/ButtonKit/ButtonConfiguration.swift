@@ -28,6 +28,10 @@ public struct ButtonConfiguration: Hashable, Sendable {
     public var buttonSize: ConfigurationSize = .medium
     /// nil: the default insets of `buttonSize` (UIKit's `setDefaultContentInsets`).
     public var contentInsets: EdgeInsets?
+    /// The title's font when the app gives one (UIKit's
+    /// `titleTextAttributesTransformer`, SwiftUI's `.font`); nil: the
+    /// size's text style.
+    public var titleFont: Font?
     /// An activity indicator replaces the image while true.
     public var showsActivityIndicator = false
 

@@ -255,7 +255,7 @@ public enum Resolver {
         a.titleColor = apply(cell.foreground)
         a.backgroundColor = apply(cell.background)
         a.cornerRadius = radius
-        a.font = DerivedLooks.titleFont(c.buttonSize).scaled(for: traits.contentSize)
+        a.font = (c.titleFont ?? DerivedLooks.titleFont(c.buttonSize)).scaled(for: traits.contentSize)
         a.image = c.showsActivityIndicator ? nil : c.image
         a.layout = ConfigurationLayout(subtitle: c.subtitle,
                                        subtitleFont: DerivedLooks.subtitleFont(c.buttonSize).scaled(for: traits.contentSize),

@@ -212,6 +212,7 @@ public enum CodeDocument {
             }
         }
         unresolved += interp.unresolved
+        SwiftUIScreens.add(index: index, evaluator: evaluator, scenes: &codeScenes, infos: &infos, report: &report, unresolved: &unresolved)
         report.totalSeconds = ReaderProcess.now() - start
         let doc = IBDocument(path: path, kind: folder ? .app : .swift, scenes: scenes + codeScenes, groups: groups, ignored: ignored,
                              colors: assets, imageNames: imageNames, hasCatalogs: !catalogPaths.isEmpty, infos: infos, unresolved: unresolved)

@@ -26,6 +26,9 @@ public struct ScanSummary: Sendable {
     public var codeWithTitleColor = 0
     /// Code buttons whose code sets a normal title / title colour, and how many of those were evaluated.
     public var titleTried = 0, titleResolved = 0, colorTried = 0, colorResolved = 0
+    /// SwiftUI controls, those with a title or label image evaluated, and
+    /// those with everything they say (title, style, modifiers) evaluated.
+    public var swiftUI = 0, swiftUIWithLabel = 0, swiftUIComplete = 0
     public var top: [Unresolved] = []
     public var syntaxErrors = 0
     public var skipped = 0
@@ -42,6 +45,11 @@ public struct ScanSummary: Sendable {
             buttons[c.origin, default: 0] += 1
             resolved += c.resolved
             unresolved += c.unresolved
+            if c.origin == .swiftui {
+                swiftUI += 1
+                if c.hasTitle { swiftUIWithLabel += 1 }
+                if c.unresolved == 0 { swiftUIComplete += 1 }
+            }
             if c.origin == .code {
                 codeButtons += 1
                 if c.hasTitle { codeWithTitle += 1 }
@@ -82,6 +90,7 @@ public struct ScanSummary: Sendable {
             }),
             "totals": .object([
                 "buttons": origins(buttons), "resolved": .int(resolved), "unresolved": .int(unresolved),
+                "swiftUI": .int(swiftUI), "swiftUIWithLabel": .int(swiftUIWithLabel), "swiftUIComplete": .int(swiftUIComplete),
                 "codeButtons": .int(codeButtons), "codeWithTitle": .int(codeWithTitle), "codeWithTitleColor": .int(codeWithTitleColor),
                 "titleSetInCode": .int(titleTried), "titleSetInCodeResolved": .int(titleResolved),
                 "titleColorSetInCode": .int(colorTried), "titleColorSetInCodeResolved": .int(colorResolved),

@@ -84,6 +84,9 @@ enum ScanCommand {
             out += "code buttons with a normal title: \(s.codeWithTitle) of \(s.codeButtons) (\(s.titleResolved) of the \(s.titleTried) whose code sets one); "
                 + "with a title colour: \(s.codeWithTitleColor) (\(s.colorResolved) of \(s.colorTried))\n"
         }
+        if s.swiftUI > 0 {
+            out += "SwiftUI controls with a title or label: \(s.swiftUIWithLabel) of \(s.swiftUI); with everything they say evaluated: \(s.swiftUIComplete)\n"
+        }
         if s.syntaxErrors > 0 { out += "syntax errors: \(s.syntaxErrors) (ui.load(PATH).unresolved lists them)\n" }
         if s.skipped > 0 { out += "files or folders skipped: \(s.skipped) (listed in ui.load(PATH).unresolved)\n" }
         if !s.top.isEmpty {

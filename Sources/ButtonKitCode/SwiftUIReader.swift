@@ -1,0 +1,275 @@
+import ButtonKit
+import ButtonKitIB
+import ButtonKitSwiftIR
+
+/// Finds the controls of SwiftUI views: one screen per `View` type with a
+/// `body`, its controls in body order. Walks the body's view expressions:
+/// a modifier (`base.name(...)`) adds itself to what reaches `base`;
+/// a container (`VStack { }`, `List { }`, any call with a closure) is walked
+/// into; a helper of the same view (a computed property or `@ViewBuilder`
+/// function) is walked where it is used, to a depth of 3; `if`/`switch`
+/// branches are all walked (which one shows is decided at run time).
+/// Another view type of the app is its own screen and is not inlined.
+final class SwiftUIReader {
+    let index: CodeIndex
+    let values: SwiftUIValues
+    private(set) var unresolved: [SourceIssue] = []
+    private var owner = ""
+    private var found: [SwiftUIControl] = []
+    static let helperDepth = 3
+
+    static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink"]
+
+    init(index: CodeIndex, evaluator: Evaluator) {
+        self.index = index
+        self.values = SwiftUIValues(evaluator: evaluator)
+    }
+
+    func note(_ path: String, _ n: SyntaxNode, _ reason: String, _ c: SwiftUIControl? = nil) {
+        c?.unresolved += 1
+        unresolved.append(SourceIssue(path: path, line: Int(n.line), column: Int(n.column), expression: SourceText.of(n), reason: reason))
+    }
+
+    /// Whether `t` is a SwiftUI view: a struct or class with a `body` that
+    /// is `some View` (`var body: some View`, or a body function of the
+    /// app's own view protocol, `func body(props:) -> some View`), or a
+    /// `body` of a type conforming to `View`.
+    func isView(_ t: TypeDecl) -> Bool {
+        guard t.kind == .structDecl || t.kind == .classDecl else { return false }
+        return body(of: t) != nil
+    }
+
+    func body(of t: TypeDecl) -> (node: SyntaxNode, path: String)? {
+        let conforms = t.inherits.contains { let n = CodeIndex.plainTypeName($0); return n == "View" || n == "SwiftUI.View" }
+        return t.members.first { m in
+            guard m.node.text == "body", m.node.kind == .variable || m.node.kind == .function else { return false }
+            let type = m.node.first(.typeAnnotation)?.text ?? ""
+            return (type.hasSuffix("View") || type.hasSuffix("ToolbarContent")) && (conforms || type.hasPrefix("some"))
+        }
+    }
+
+    /// The controls of view `t`'s body, in order.
+    func read(_ t: TypeDecl) -> [SwiftUIControl] {
+        owner = t.name
+        found = []
+        guard let body = body(of: t) else { return [] }
+        walkDecl(body.node, path: body.path, inherited: [], depth: 0)
+        return found
+    }
+
+    /// A computed property or function: its getter's or body's statements.
+    private func walkDecl(_ d: SyntaxNode, path: String, inherited: [(node: SyntaxNode, path: String)], depth: Int) {
+        if let i = d.first(.initializer)?.children.first { walk(i, path: path, inherited, depth: depth); return }
+        for a in d.all(.accessor) where a.text == "get" { walkStatements(a.children, path: path, inherited, depth: depth) }
+        if let b = d.first(.body) { walkStatements(b.children, path: path, inherited, depth: depth) }
+    }
+
+    private func walkStatements(_ stmts: [SyntaxNode], path: String, _ inherited: [(node: SyntaxNode, path: String)], depth: Int) {
+        for s in stmts { walk(s, path: path, inherited, depth: depth) }
+    }
+
+    private func walk(_ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)], depth: Int) {
+        switch e.kind {
+        case .returnStmt, .body, .closure, .ifConfigClause, .ifConfig, .otherStmt:
+            for c in e.children { walk(c, path: path, inherited, depth: depth) }
+        case .ifStmt, .guardStmt:
+            for c in e.children where c.kind != .condition { walk(c, path: path, inherited, depth: depth) }
+        case .switchStmt:
+            for c in e.children.dropFirst() { if let b = c.first(.body) { walk(b, path: path, inherited, depth: depth) } }
+        case .identifier:
+            helper(e.text, e, path: path, inherited, depth: depth, call: nil)
+        case .memberAccess where e.children.first?.text == "self":
+            helper(e.text, e, path: path, inherited, depth: depth, call: nil)
+        case .call:
+            call(e, path: path, inherited, depth: depth)
+        case .ternary where e.children.count == 3:
+            walk(e.children[1], path: path, inherited, depth: depth)
+            walk(e.children[2], path: path, inherited, depth: depth)
+        default:
+            break
+        }
+    }
+
+    /// A helper of the view used in its body (`footer`, `actionButton(...)`).
+    private func helper(_ name: String, _ use: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)], depth: Int, call: SyntaxNode?) {
+        guard depth < SwiftUIReader.helperDepth else { return }
+        let kinds: Set<NodeKind> = call == nil ? [.variable] : [.function]
+        guard let m = index.member(owner, name, kinds: kinds) else { return }
+        walkDecl(m.node, path: m.path, inherited: inherited, depth: depth + 1)
+    }
+
+    private func call(_ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)], depth: Int) {
+        guard let callee = e.children.first else { return }
+        let args = Array(e.children.dropFirst())
+        switch callee.kind {
+        case .memberAccess:
+            if let base = callee.children.first, !(base.kind == .identifier && base.text == "self") {
+                // A modifier: `base.name(args)`. Content it holds in closures
+                // (a toolbar, a sheet, an overlay) is walked with what
+                // reaches the modified view; the modified view gets it too.
+                let name = callee.text
+                walk(base, path: path, inherited + [(e, path)], depth: depth)
+                // Views given as arguments (`navigationBarItems(trailing: Button(...))`,
+                // `toolbar { }`, `overlay(helper)`).
+                // A context menu's, an alert's, a dialog's and swipe actions'
+                // buttons are listed too (no position: they show in their own
+                // presentation), with the modifiers that reach the view.
+                _ = name
+                for a in args { if let c = a.children.first, [.closure, .call, .identifier].contains(c.kind) { walk(c, path: path, inherited, depth: depth) } }
+                return
+            }
+            helper(callee.text, e, path: path, inherited, depth: depth, call: e)
+        case .identifier:
+            let name = CodeIndex.plainTypeName(callee.text)
+            if SwiftUIReader.controls.contains(name) { control(name, e, path: path, inherited); return }
+            // Another view of the app is its own screen; content this view
+            // hands it in closures (`SectionView(content: { ... })`) is this view's.
+            if index.types[name] == nil, index.member(owner, name, kinds: [.function]) != nil {
+                helper(name, e, path: path, inherited, depth: depth, call: e); return
+            }
+            // A container: walk its closures (content, sections' headers...).
+            for a in args { if let c = a.children.first, c.kind == .closure { walk(c, path: path, inherited, depth: depth) } }
+        default:
+            break
+        }
+    }
+
+    // MARK: Controls
+
+    private func control(_ name: String, _ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)]) {
+        let kind: String
+        switch name {
+        case "Button": kind = "button"
+        case "Toggle": kind = "toggle"
+        case "Link": kind = "link"
+        case "Menu": kind = "menu"
+        default: kind = "shareLink"
+        }
+        // A Toggle is a button only in the button style (the innermost `toggleStyle` wins).
+        if kind == "toggle" {
+            let last = inherited.last { $0.node.children.first?.text == "toggleStyle" }?.node
+            let style = last?.children.dropFirst().first?.children.first
+            guard let style, style.kind == .memberAccess, style.text == "button" else { return }
+        }
+        let c = SwiftUIControl(kind: kind, owner: owner, source: SourceLocation(path: path, line: Int(e.line), column: Int(e.column)))
+        c.modifiers = inherited
+        let scope = Scope(path: path, selfType: owner)
+        let args = Array(e.children.dropFirst())
+        func arg(_ l: String) -> SyntaxNode? { args.first { $0.text == l && !$0.has(.isTrailing) }?.children.first }
+        let first = args.first { $0.text == "" && !$0.has(.isTrailing) }?.children.first
+        let trailing = args.filter { $0.has(.isTrailing) }
+        let plainTrailing = trailing.first { $0.text == "" }?.children.first
+        let labelNode = arg("label") ?? trailing.first { $0.text == "label" }?.children.first
+
+        // The title: `Button("Title")`, a `LocalizedStringKey`, a `String`.
+        if let t = first ?? arg("titleKey") {
+            c.titleTried = true
+            switch values.title(t, scope) {
+            case .success(let s): c.title = s; c.resolved += 1
+            case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
+            }
+        }
+        if let s = arg("systemImage") ?? arg("image") {
+            c.imageIsSymbol = arg("systemImage") != nil
+            switch values.evaluator.eval(s, scope, .string) {
+            case .success(.string(let n)): c.image = n; c.resolved += 1
+            default: note(path, s, "an image name computed at run time", c)
+            }
+        }
+        if let r = arg("role") {
+            if r.kind == .memberAccess, r.children.isEmpty, ["destructive", "cancel"].contains(r.text) { c.role = r.text; c.resolved += 1 }
+            else { note(path, r, "a role computed at run time", c) }
+        }
+        // The action: `action:`, or the first trailing closure of the title forms.
+        let actionNode: SyntaxNode?
+        switch kind {
+        case "button": actionNode = arg("action") ?? (labelNode != nil || first != nil ? plainTrailing : nil) ?? plainTrailing
+        case "menu": actionNode = arg("primaryAction")
+        case "link": actionNode = arg("destination")
+        case "shareLink": actionNode = arg("item")
+        default: actionNode = nil
+        }
+        if let a = actionNode { c.action = "\(Evaluator.base(path)):\(a.line)" }
+        // The label: `label:`, or a trailing closure that is not the action.
+        var label = labelNode
+        if label == nil, kind != "button", kind != "menu", let t = plainTrailing { label = t }
+        if label == nil, kind == "button", arg("action") != nil, let t = plainTrailing { label = t }
+        if let l = label {
+            c.titleTried = true
+            readLabel(l, c, path: path, scope: scope, mods: [])
+        }
+        if kind == "shareLink", c.title == nil, c.image == nil, label == nil {
+            c.title = "Share"; c.image = "square.and.arrow.up"
+        }
+        found.append(c)
+        // A menu's items: buttons of their own (they show when it opens).
+        if kind == "menu", let content = arg("content") ?? (label == nil && labelNode == nil ? nil : plainTrailing) ?? (first != nil ? plainTrailing : nil) {
+            walk(content, path: path, inherited, depth: 0)
+        }
+    }
+
+    /// A label: `Text`, `Label`, `Image`, or a small stack of those (the
+    /// first title and the first image it shows).
+    private func readLabel(_ e: SyntaxNode, _ c: SwiftUIControl, path: String, scope: Scope, mods: [(node: SyntaxNode, path: String)]) {
+        switch e.kind {
+        case .closure:
+            for s in e.first(.body)?.children ?? [] { readLabel(s, c, path: path, scope: scope, mods: mods) }
+        case .returnStmt:
+            for s in e.children { readLabel(s, c, path: path, scope: scope, mods: mods) }
+        case .call:
+            guard let callee = e.children.first else { return }
+            let args = Array(e.children.dropFirst())
+            func arg(_ l: String) -> SyntaxNode? { args.first { $0.text == l }?.children.first }
+            if callee.kind == .memberAccess, let base = callee.children.first {
+                readLabel(base, c, path: path, scope: scope, mods: [(e, path)] + mods)
+                return
+            }
+            guard callee.kind == .identifier else { note(path, e, "a label ButtonKit does not read", c); return }
+            switch callee.text {
+            case "Text":
+                guard c.title == nil, let t = args.first?.children.first else { return }
+                switch values.title(t, scope, verbatim: args.first?.text == "verbatim") {
+                case .success(let s): c.title = s; c.resolved += 1; c.labelModifiers += mods
+                case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
+                }
+            case "Label":
+                if let t = args.first(where: { $0.text == "" && !$0.has(.isTrailing) })?.children.first ?? arg("titleKey"), c.title == nil {
+                    switch values.title(t, scope) {
+                    case .success(let s): c.title = s; c.resolved += 1
+                    case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
+                    }
+                }
+                if let s = arg("systemImage") ?? arg("image"), c.image == nil {
+                    c.imageIsSymbol = arg("systemImage") != nil
+                    if case .success(.string(let n)) = values.evaluator.eval(s, scope, .string) { c.image = n; c.resolved += 1 }
+                    else { note(path, s, "an image name computed at run time", c) }
+                }
+                for a in args where a.has(.isTrailing) || a.text == "title" || a.text == "icon" {
+                    if let cl = a.children.first { readLabel(cl, c, path: path, scope: scope, mods: []) }
+                }
+                c.labelModifiers += mods
+            case "Image":
+                guard c.image == nil, let a = args.first, let v = a.children.first else { return }
+                if case .success(.string(let n)) = values.evaluator.eval(v, scope, .string) {
+                    c.image = n; c.imageIsSymbol = a.text == "systemName"; c.resolved += 1
+                } else { note(path, v, "an image name computed at run time", c) }
+                c.labelModifiers += mods.filter { ["font", "fontWeight", "foregroundColor", "foregroundStyle"].contains($0.node.children.first?.text ?? "") }
+            case "HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack":
+                c.labelModifiers += mods
+                for a in args { if let cl = a.children.first, cl.kind == .closure { readLabel(cl, c, path: path, scope: scope, mods: []) } }
+            case "Spacer", "Divider":
+                break
+            default:
+                note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
+            }
+        case .ifStmt:
+            for ch in e.children where ch.kind == .body { readLabel(ch, c, path: path, scope: scope, mods: mods) }
+        case .body:
+            for s in e.children { readLabel(s, c, path: path, scope: scope, mods: mods) }
+        case .variable:
+            break
+        default:
+            note(path, e, "a label ButtonKit does not read", c)
+        }
+    }
+}
