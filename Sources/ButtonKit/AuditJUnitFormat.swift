@@ -47,21 +47,6 @@ public enum AuditJUnitFormat {
         return out + "</testsuites>\n"
     }
 
-    /// XML text and attribute escaping; control characters XML cannot hold are dropped.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if u.value < 0x20 && u != "\t" && u != "\n" { continue }
-                out.unicodeScalars.append(u)
-            }
-        }
-        return out
-    }
+    /// XML text and attribute escaping (`XMLText`: forbidden characters dropped).
+    static func escape(_ s: String) -> String { XMLText.escape(s) }
 }

@@ -1,8 +1,9 @@
-import ButtonKitSVG
+import ButtonKit
 
-/// XML escaping for the reports: the same rules as the pictures use.
+/// XML escaping for the reports: the core's one rule (`XMLText`), the one
+/// the pictures and the audit's reports use too.
 enum XML {
-    static func escape(_ s: String) -> String { SVGText.escape(s) }
+    static func escape(_ s: String) -> String { XMLText.escape(s) }
     /// Whether XML 1.0 allows the character at all.
-    static func isAllowed(_ u: Unicode.Scalar) -> Bool { SVGText.isAllowedInXML(u) }
+    static func isAllowed(_ u: Unicode.Scalar) -> Bool { XMLText.isAllowed(u) }
 }
