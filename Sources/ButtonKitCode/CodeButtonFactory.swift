@@ -35,7 +35,8 @@ enum CodeButtonFactory {
         let missing = hasCatalogs ? images.filter { !imageNames.contains($0) && !$0.contains(".") } : []
         let info = IBControlInfo(ibID: cb.id, customClass: cb.subclass, actions: cb.actions, segues: [], runtimeAttributes: [],
                                  userLabel: nil, role: cb.role, imageEdgeInsets: cb.imageEdgeInsets, titleShadowColors: cb.shadows,
-                                 missingImages: [], line: cb.source.line, origin: .code, source: cb.source, property: cb.property)
+                                 missingImages: [], line: cb.source.line, origin: .code, source: cb.source, property: cb.property,
+                                 accessibilityIdentifier: cb.accessibilityID)
         _ = missing
         return (button, info)
     }
@@ -55,7 +56,8 @@ enum CodeButtonFactory {
                              runtimeAttributes: old.runtimeAttributes, userLabel: old.userLabel, role: old.role,
                              imageEdgeInsets: cb.imageEdgeInsets ?? old.imageEdgeInsets, titleShadowColors: shadows,
                              missingImages: old.missingImages, line: old.line, outlet: old.outlet, origin: old.origin,
-                             source: old.source, property: old.property)
+                             source: old.source, property: old.property, cell: old.cell,
+                             accessibilityIdentifier: cb.accessibilityID ?? old.accessibilityIdentifier)
     }
 
     /// The settings in `Button.apply`'s order, later ones of a kind after earlier ones.

@@ -160,7 +160,7 @@ enum SwiftUIButtonFactory {
         let actions = c.action.map { [IBAction(selector: $0, event: .primaryActionTriggered, destination: c.owner)] } ?? []
         let info = IBControlInfo(ibID: id, customClass: look.customStyle, actions: actions, segues: [], runtimeAttributes: [],
                                  userLabel: c.kind == "button" ? nil : c.kind, role: c.role, line: c.source.line, origin: .swiftui,
-                                 source: c.source, property: nil)
+                                 source: c.source, property: nil, accessibilityIdentifier: look.accessibilityIdentifier)
         return (button, info)
     }
 

@@ -48,22 +48,6 @@ enum AppFileNotes {
         }
     }
 
-    /// Where each control code made is created (`Screen:control` →
-    /// `File.swift:12`), so a problem's line says where to look.
-    static func codeSources(_ ctx: LuaContext) -> [String: String] {
-        var out: [String: String] = [:]
-        for d in ctx.createdDocuments {
-            for s in d.scenes {
-                for b in s.controls {
-                    guard let i = d.info(for: b), i.origin == .code || i.origin == .swiftui else { continue }
-                    let file = i.source.path.split(separator: "/").last.map(String.init) ?? i.source.path
-                    out[name(b.id, s.id)] = "\(file):\(i.source.line)"
-                }
-            }
-        }
-        return out
-    }
-
     /// The ignored entries, one line each: `Main.storyboard:42:13: constraint: not modelled`.
     static func listIgnored(_ ctx: LuaContext) {
         for d in ctx.createdDocuments {

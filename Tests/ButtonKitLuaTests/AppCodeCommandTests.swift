@@ -33,7 +33,7 @@ struct AppCodeCommandTests {
     @Test func auditNamesCodeControlsWithTheirFileAndLine() throws {
         let r = try CLI.run(["audit", "--check", "hitTarget", Self.joined], in: CLI.root)
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stdout.contains("Login:forgotButton: hit target") && r.stdout.contains("[LoginViewController.swift:7]"), "\(r.stdout)")
+        #expect(r.stdout.contains("Login/forgotButton: hit target") && r.stdout.contains("[LoginViewController.swift:7]"), "\(r.stdout)")
         #expect(r.stderr.contains("\(Self.joined): 1 screen, 2 buttons"), "\(r.stderr)")
     }
 

@@ -20,14 +20,14 @@ struct SwiftUICommandTests {
         let r = try CLI.run(["audit", "--check", "label,dynamicType,textClipped,overlap", Self.cafe], in: CLI.root)
         #expect(r.status == 1, "\(r.stderr)")
         // An icon-only button with no accessibilityLabel.
-        #expect(r.stdout.contains("OrderView:close: no title or accessibilityLabel [OrderView.swift:17]"), "\(r.stdout)")
-        #expect(r.stdout.contains("SettingsView:SettingsView.15: no title or accessibilityLabel"), "\(r.stdout)")
+        #expect(r.stdout.contains("OrderView/close: no title or accessibilityLabel [OrderView.swift:17]"), "\(r.stdout)")
+        #expect(r.stdout.contains("SettingsView/SettingsView.15: no title or accessibilityLabel"), "\(r.stdout)")
         // .system(size:) does not grow with Dynamic Type; text styles do.
-        #expect(r.stdout.contains("OrderView:OrderView.27: title font 'semibold 15' has a fixed size"), "\(r.stdout)")
+        #expect(r.stdout.contains("OrderView/Basket: title font 'semibold 15' has a fixed size"), "\(r.stdout)")
         #expect(!r.stdout.contains("adjustsFontForContentSizeCategory is false"), "\(r.stdout)")
         // Clipped at AX5 only where .frame fixes the size.
-        #expect(r.stdout.contains("OrderView:OrderView.56/normal/ax5: title \"Pay\" does not fit"), "\(r.stdout)")
-        #expect(!r.stdout.contains("OrderView:buy/normal/ax5"), "\(r.stdout)")
+        #expect(r.stdout.contains("OrderView/Pay/normal/ax5: title \"Pay\" does not fit"), "\(r.stdout)")
+        #expect(!r.stdout.contains("OrderView/buy/normal/ax5"), "\(r.stdout)")
         // No overlap report for controls without a position, and the audit says so.
         #expect(!r.stdout.contains("overlaps"), "\(r.stdout)")
         #expect(r.stderr.contains("16 SwiftUI controls have no position"), "\(r.stderr)")
