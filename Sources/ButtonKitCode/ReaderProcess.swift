@@ -37,7 +37,18 @@ struct ReaderProcess {
         var answered = 0
         var closedOut = false
         var eof = false
+        /// When the file it reads now was started (spawn, or the last answer).
+        var fileStarted = 0.0
+        /// Killed for taking longer than a file's budget (see `budget`).
+        var overBudget: Double?
     }
+
+    /// Seconds one file may take: SwiftParser's lookahead is exponential on
+    /// some inputs (about 20 unclosed `[` in a parameter list take 10 s, 30
+    /// take minutes), so a file that runs past this is listed as not read
+    /// and a new reader goes on with the rest, instead of the whole load
+    /// waiting for the run's deadline. Real files take well under a second.
+    static func budget(bytes: Int) -> Double { 15 + Double(bytes) / 20_000 }
 
     /// How many times children may stop on a file before the load gives up.
     static let maxRestarts = 20
@@ -92,6 +103,7 @@ struct ReaderProcess {
                 if p.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                     try receive(c, files.count) { (id: Int, ir: [UInt8]) throws(CodeError) in
                         guard results[id] == nil else { throw CodeError("the Swift reader answered file \(id) twice") }
+                        c.fileStarted = ReaderProcess.now()
                         results[id] = ir
                         done += 1
                         progress?(done, files.count)
@@ -99,18 +111,26 @@ struct ReaderProcess {
                 }
                 if c.eof && c.answered < c.queue.count { dead.append(c) }
             }
+            let now = ReaderProcess.now()
+            for c in children where !c.eof && c.overBudget == nil && c.answered < c.queue.count {
+                let budget = ReaderProcess.budget(bytes: files[c.queue[c.answered]].count)
+                if now - c.fileStarted > budget {
+                    c.overBudget = budget
+                    kill(c.pid, SIGKILL)
+                }
+            }
             // A child that stopped early: the file it was reading (it answers
             // in order) is the one that stopped it. That file is answered
             // empty (listed as not read) and a new child takes the rest; a
             // reader that cannot start or keeps failing is an error.
             for c in dead {
                 drainErrors(c)
-                let why = status(c)
+                let why = c.overBudget.map { "the parser did not finish it within \(Int($0)) s" } ?? status(c)
                 let message = c.stderrText.isEmpty ? "no message" : String(decoding: c.stderrText.prefix(500), as: UTF8.self)
                 // Killed by a signal (the parser crashed, or hit its memory
                 // limit): that file's fault. Anything else (an exit status,
                 // libraries missing): the reader's, and the load's error.
-                guard why.hasPrefix("killed by signal") else {
+                guard c.overBudget != nil || why.hasPrefix("killed by signal") else {
                     throw CodeError("the Swift reader stopped after \(c.answered) of \(c.queue.count) files (\(why)): \(message)")
                 }
                 restarts += 1
@@ -138,6 +158,7 @@ struct ReaderProcess {
     }
 
     private func spawn(_ c: Child) throws(CodeError) {
+        c.fileStarted = ReaderProcess.now()
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw CodeError("cannot start the Swift reader: socketpair: \(String(cString: strerror(errno)))")

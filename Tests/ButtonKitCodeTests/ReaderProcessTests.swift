@@ -100,3 +100,24 @@ struct ParserCrashTests {
         for i in [0, 2, 3, 4] { #expect(!out[i].isEmpty) }
     }
 }
+
+/// A file on which SwiftParser's lookahead is exponential (30 unclosed `[`
+/// in a parameter list run for minutes; scripts/fuzz-swift met one): the
+/// reader reading it is replaced once past the file's budget, that file is
+/// listed as not read and the rest are read, long before the run's deadline.
+@Suite("The Swift reader: a file the parser does not finish")
+struct ParserSlowFileTests {
+    @Test("the slow file is listed, every other file is read")
+    func slowFile() throws {
+        let slow = Array("import UIKit\nfinal class A: UIButton {\n  init(i\(String(repeating: "[", count: 30))x) {}\n}\n// \(UInt64.random(in: 0...UInt64.max))\n".utf8)
+        let good = (0..<3).map { Array("let v\($0) = \($0) // \(UInt64.random(in: 0...UInt64.max))".utf8) }
+        let reader = try #require(ReaderLocation.beside())
+        var proc = ReaderProcess(executable: reader, deadline: ReaderProcess.now() + 300, maxMemory: 1 << 31)
+        proc.workers = 1
+        let out = try proc.run([good[0], slow, good[1], good[2]])
+        #expect(proc.stopped.keys.sorted() == [1])
+        #expect(proc.stopped[1]?.contains("did not finish it within") == true, "\(proc.stopped)")
+        #expect(out[1].isEmpty)
+        for i in [0, 2, 3] { #expect(!out[i].isEmpty) }
+    }
+}
