@@ -80,6 +80,21 @@ static int dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
     return 0;
 }
 
+/* Compiles the text file open at `fd` (read through a copy of the
+ * descriptor, from the start; the caller keeps its own) into `b` as
+ * bytecode, in a state of its own with no libraries: compiling runs
+ * nothing. 1 when compiled. */
+static int compile_fd(const char *path, int fd, cc_buffer *b) {
+    int copy = dup(fd);
+    FILE *f = copy >= 0 && lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "r") : NULL;
+    if (!f) { if (copy >= 0) close(copy); return 0; }
+    lua_State *T = luaL_newstate();
+    if (!T) { fclose(f); return 0; }
+    int ok = bk_load_stream(T, f, path, "t") == LUA_OK && lua_dump(T, dump_writer, b, 0) == 0 && !b->failed;
+    lua_close(T);
+    return ok;
+}
+
 int bk_chunkcache_compile_fd(const char *path, int fd) {
     if (!path || !*path || fd < 0) return 0;
     struct stat before, after;
@@ -89,21 +104,11 @@ int bk_chunkcache_compile_fd(const char *path, int fd) {
     int fresh = old && same_file(old, &before);
     pthread_mutex_unlock(&cc_lock);
     if (fresh) return 1;
-    /* Read through a copy of the descriptor from the start (the caller
-     * keeps its own). */
-    int copy = dup(fd);
-    FILE *f = copy >= 0 && lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "r") : NULL;
-    if (!f) { if (copy >= 0) close(copy); return 0; }
-    /* A state of its own, with no libraries: compiling runs nothing. */
-    lua_State *T = luaL_newstate();
-    if (!T) { fclose(f); return 0; }
     cc_buffer b = {0};
-    int ok = bk_load_stream(T, f, path, "t") == LUA_OK
-        && lua_dump(T, dump_writer, &b, 0) == 0 && !b.failed
+    int ok = compile_fd(path, fd, &b)
         /* The file did not change while it was read. */
         && fstat(fd, &after) == 0 && same_file(&(cc_entry){ .dev = before.st_dev, .ino = before.st_ino,
                .size = before.st_size, .mtime = before.st_mtim, .ctime = before.st_ctim }, &after);
-    lua_close(T);
     if (!ok) { free(b.data); return 0; }
     pthread_mutex_lock(&cc_lock);
     cc_entry *e = find(path);
@@ -206,14 +211,8 @@ int bk_chunkcache_keep_spec_fd(const char *path, int fd) {
     if (!path || !*path || fd < 0) return 0;
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > CC_MAX_FILE) return 0;
-    int copy = dup(fd);
-    FILE *f = copy >= 0 && lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "r") : NULL;
-    if (!f) { if (copy >= 0) close(copy); return 0; }
-    lua_State *T = luaL_newstate();
-    if (!T) { fclose(f); return 0; }
     cc_buffer b = {0};
-    int ok = bk_load_stream(T, f, path, "t") == LUA_OK && lua_dump(T, dump_writer, &b, 0) == 0 && !b.failed;
-    lua_close(T);
+    int ok = compile_fd(path, fd, &b);
     spec_entry *e = ok ? calloc(1, sizeof *e) : NULL;
     if (!e || !(e->path = strdup(path))) { free(e); free(b.data); return 0; }
     e->bytes = b.data;

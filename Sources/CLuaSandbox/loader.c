@@ -167,6 +167,10 @@ static int sandbox_load(lua_State *L) {
         int first = 1;
         status = lua_load(L, sandbox_reader, &first, chunkname, effective);
     }
+    return bk_load_result(L, status, env);
+}
+
+int bk_load_result(lua_State *L, int status, int env) {
     if (status == LUA_OK) {
         if (env != 0) {
             lua_pushvalue(L, env);

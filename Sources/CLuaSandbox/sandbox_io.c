@@ -202,16 +202,7 @@ static int sb_loadfile(lua_State *L) {
             return 2;
         }
     }
-    if (status == LUA_OK) {
-        if (env) {
-            lua_pushvalue(L, env);
-            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
-        }
-        return 1;
-    }
-    luaL_pushfail(L);
-    lua_insert(L, -2);
-    return 2;
+    return bk_load_result(L, status, env);
 }
 
 static int dofile_done(lua_State *L, int status, lua_KContext k) {

@@ -27,6 +27,10 @@ int bk_load_fd(lua_State *L, int fd, const char *path, const char *mode);
  * whatever mode is asked (so nothing reachable from a reader function can
  * load bytecode). */
 void bk_push_sandbox_load(lua_State *L);
+/* What load and loadfile return for a load's `status`, the chunk or the
+ * message on top: the chunk (its first upvalue set to the value at stack
+ * index `env` when not 0), or fail and the message. */
+int bk_load_result(lua_State *L, int status, int env);
 /* Pushes the sandbox's debug.getinfo: Lua's own, except that `func` of a
  * stack frame running a C function is left out (a hook would otherwise
  * catch the real functions behind the sandbox's wrappers). */
