@@ -13,6 +13,9 @@ struct IRReader {
         guard bytes[4] == SyntaxIR.version else { throw IRError("syntax IR version \(bytes[4]), expected \(SyntaxIR.version)") }
         at = 5
         let n = try count()
+        // Every string takes at least its length's byte: a count beyond
+        // that is garbage (reserving for it asked for 32 GB once).
+        guard n <= bytes.count - at else { throw IRError("\(n) strings cannot fit") }
         strings.reserveCapacity(n + 1)
         for _ in 0..<n {
             let len = try count()

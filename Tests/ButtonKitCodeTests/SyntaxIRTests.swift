@@ -40,6 +40,11 @@ struct SyntaxIRTests {
         var lie = Array("BKIR".utf8) + [SyntaxIR.version, 0, 0, 0, 1, 1, 0]
         lie += [0xFF, 0xFF, 0xFF, 0xFF, 0x07]
         #expect(throws: IRError.self) { try SyntaxIR.decode(lie) }
+        // A string count far beyond the bytes: reserving for Int32.max
+        // strings asked for 32 GB and ended the process (found when the
+        // random bytes below once began that way).
+        let strings = Array("BKIR".utf8) + [SyntaxIR.version, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0, 0]
+        #expect(throws: IRError.self) { try SyntaxIR.decode(strings) }
         // Random bytes after a valid header.
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<200 {

@@ -33,9 +33,11 @@ struct StoreAttackTests {
     @Test func twoProcessesEachDoing300SetsLoseNothing() throws {
         let dir = try CLI.scratch()
         try Self.writer.write(to: dir.appendingPathComponent("writer.lua"), atomically: true, encoding: .utf8)
-        let a = try Spawned.start(["run", "writer.lua", "s.json", "a", "300"], in: dir)
-        let b = try Spawned.start(["run", "writer.lua", "s.json", "b", "300"], in: dir)
-        let ra = a.finish(limit: 60), rb = b.finish(limit: 60)
+        // No time limit to speak of: this is about losing nothing, and 600
+        // synced writes on a busy disk took longer than run's default 30 s.
+        let a = try Spawned.start(["run", "--timeout", "600", "writer.lua", "s.json", "a", "300"], in: dir)
+        let b = try Spawned.start(["run", "--timeout", "600", "writer.lua", "s.json", "b", "300"], in: dir)
+        let ra = a.finish(limit: 600), rb = b.finish(limit: 600)
         #expect(ra.exitCode == 0 && rb.exitCode == 0, "\(ra.summary)\n\(rb.summary)")
         let store = try storeObject(dir.appendingPathComponent("s.json"))
         #expect(store.count == 600, "\(store.count) keys of 600")
