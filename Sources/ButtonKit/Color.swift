@@ -92,12 +92,17 @@ public struct Color: Hashable, Sendable, CustomStringConvertible, Codable {
     }
 
     /// The canonical `#RRGGBBAA` form, uppercase.
-    public var hex: String {
-        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = [35]
-        out.reserveCapacity(9)
-        for v in [red, green, blue, alpha] { out.append(digits[Int(v >> 4)]); out.append(digits[Int(v & 15)]) }
-        return String(decoding: out, as: UTF8.self)
+    public var hex: String { withHexBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The nine bytes of `hex`, on the stack: every appearance read gives
+    /// three colours, and building each through arrays and a String cost
+    /// four allocations (the bridge pushes these bytes straight to Lua).
+    public func withHexBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        func digit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 55 + v }
+        var out: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            35, digit(red >> 4), digit(red & 15), digit(green >> 4), digit(green & 15),
+            digit(blue >> 4), digit(blue & 15), digit(alpha >> 4), digit(alpha & 15))
+        return withUnsafeBytes(of: &out) { body($0.bindMemory(to: UInt8.self)) }
     }
 
     public var description: String { hex }

@@ -65,9 +65,9 @@ extension Push {
         if let t = a.title { set(.title) { Value.pushString(L, t) } }
         if let r = a.attributedTitle { set(.attributedTitle) { runs(L, r) } }
         if let t = a.text { set(.text) { Value.pushString(L, t) } }
-        set(.titleColor) { Value.pushString(L, a.titleColor.hex) }
-        set(.backgroundColor) { Value.pushString(L, a.backgroundColor.hex) }
-        set(.borderColor) { Value.pushString(L, a.borderColor.hex) }
+        set(.titleColor) { Value.pushColor(L, a.titleColor) }
+        set(.backgroundColor) { Value.pushColor(L, a.backgroundColor) }
+        set(.borderColor) { Value.pushColor(L, a.borderColor) }
         set(.borderWidth) { Value.pushNumber(L, a.borderWidth) }
         set(.cornerRadius) { Value.pushNumber(L, a.cornerRadius) }
         set(.font) { font(L, a.font) }

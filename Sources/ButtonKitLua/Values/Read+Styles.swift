@@ -147,7 +147,7 @@ extension Push {
         for (i, r) in runs.enumerated() {
             lua_createtable(L, 0, 3)
             field(L, "text") { Value.pushString(L, r.text) }
-            if let c = r.color { field(L, "color") { Value.pushString(L, c.hex) } }
+            if let c = r.color { field(L, "color") { Value.pushColor(L, c) } }
             if let f = r.font { field(L, "font") { font(L, f) } }
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
@@ -162,7 +162,7 @@ extension Push {
                 switch v {
                 case .text(let t): Value.pushString(L, t)
                 case .runs(let r): runs(L, r)
-                case .color(let c): Value.pushString(L, c.hex)
+                case .color(let c): Value.pushColor(L, c)
                 case .dynamicColor(let d): Value.pushString(L, d.description)
                 case .number(let n): Value.pushNumber(L, n)
                 case .font(let f): font(L, f)

@@ -1,3 +1,4 @@
+import ButtonKit
 import CLuaShim
 
 /// Small readers and pushers over the Lua stack that never raise: they check
@@ -31,6 +32,13 @@ package enum Value {
     package static func pushString(_ L: OpaquePointer, _ s: String) {
         var s = s
         s.withUTF8 { buf in _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
+    }
+
+    /// Pushes a colour's `#RRGGBBAA` without making a Swift string first.
+    package static func pushColor(_ L: OpaquePointer, _ c: Color) {
+        c.withHexBytes { buf in
+            _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+        }
     }
 
     /// Pushes a number, as an integer when it is integral (`11`, not `11.0`).
