@@ -20,6 +20,16 @@
 -- and "missed NAME ..." (names of the API this batch never called). With
 -- `trace`, prints each call before making it, to find the one that crashed.
 
+-- It writes stores and pictures into its working tree: never into the
+-- repository (a run from its root once left s1.json, sub, ... there).
+do
+  local f = io.open("Package.swift", "r")
+  if f then
+    f:close()
+    error("the fuzz driver writes files where it runs: run it through scripts/fuzz, which gives each batch a folder of its own", 0)
+  end
+end
+
 local seed, total = tonumber(arg[1]) or 1, tonumber(arg[2]) or 1000
 local tracing = arg[3] == "trace"
 math.randomseed(seed)
