@@ -56,10 +56,23 @@ public final class IBDocument {
             ?? scenes.first { $0.ibID == name }
     }
 
-    /// A control by accessibility identifier, user label, IB object id or
-    /// normal-state title, over every scene.
+    /// A control by accessibility identifier, user label, IB object id,
+    /// outlet or property name, or normal-state title, over every scene; or
+    /// by the audit's `Screen/control` name, so a problem's name finds its
+    /// control.
     public func find(_ name: String) -> Button? {
         for s in scenes { if let b = s.find(name) { return b } }
+        var screen = Substring(name)
+        // Screen ids may hold a slash themselves: try every split, longest screen first.
+        while let slash = screen.lastIndex(of: "/") {
+            screen = name[..<slash]
+            let rest = String(name[name.index(after: slash)...])
+            if let s = scene(named: String(screen)) {
+                if let b = s.find(rest) { return b }
+                // A cell's control: Screen/cell/control.
+                if let last = rest.split(separator: "/").last, let b = s.find(String(last)) { return b }
+            }
+        }
         return nil
     }
 

@@ -31,13 +31,15 @@ public final class IBScene {
         screen.id = storyboardIdentifier ?? customClass ?? title ?? ibID
     }
 
-    /// A control by accessibility identifier, user label, IB object id or
-    /// normal-state title (plain, attributed or the configuration's), in that
-    /// order of preference.
+    /// A control by accessibility identifier, user label, IB object id,
+    /// the outlet or property holding it (the name the audit prints when
+    /// there is no identifier) or normal-state title (plain, attributed or
+    /// the configuration's), in that order of preference.
     public func find(_ name: String) -> Button? {
         if let b = controls.first(where: { $0.id == name }) { return b }
         if let b = controls.first(where: { infos[ObjectIdentifier($0)]?.userLabel == name }) { return b }
         if let b = controls.first(where: { infos[ObjectIdentifier($0)]?.ibID == name }) { return b }
+        if let b = controls.first(where: { infos[ObjectIdentifier($0)]?.property == name }) { return b }
         return controls.first {
             $0.title == name || $0.configuration?.title == name
                 || $0.styleFor(.normal).attributedTitle.map { $0.map(\.text).joined() } == name

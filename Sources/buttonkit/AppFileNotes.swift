@@ -39,7 +39,7 @@ enum AppFileNotes {
             let u = d.unresolved.count
             Terminal.err("\(d.path): \(d.scenes.count) screen\(d.scenes.count == 1 ? "" : "s"), \(d.controls.count) button\(d.controls.count == 1 ? "" : "s"); "
                 + (n == 0 ? "nothing ignored" : "\(n) thing\(n == 1 ? "" : "s") not modelled (\(what) kind\(what == 1 ? "" : "s"); --ignored lists them)")
-                + (d.kind == .swift || d.kind == .app ? "; \(u) thing\(u == 1 ? "" : "s") in code not evaluated (buttonkit scan lists the commonest)" : ""))
+                + ((d.kind == .swift || d.kind == .app) && u > 0 ? "; \(u) thing\(u == 1 ? "" : "s") in code not evaluated (buttonkit scan lists the commonest)" : ""))
             let unplaced = d.controls.filter { !$0.hasPosition }.count
             if unplaced > 0 {
                 Terminal.err("\(d.path): \(unplaced) SwiftUI control\(unplaced == 1 ? " has" : "s have") no position (SwiftUI's layout places \(unplaced == 1 ? "it" : "them")): "
