@@ -54,6 +54,9 @@
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
+---@field hasPosition boolean (read-only)
+---@field sizedByLayout boolean (read-only)
+---@field titleFont ui.font (read-only)
 ---@field ibID string (read-only)
 ---@field customClass string (read-only)
 ---@field actions table (read-only)
