@@ -9,6 +9,8 @@ final class CodeIndex {
     private(set) var order: [String] = []
     private(set) var globals: [String: (node: SyntaxNode, path: String)] = [:]
     private(set) var functions: [String: (node: SyntaxNode, path: String)] = [:]
+    /// File-scope `#Preview` macros, in file order.
+    private(set) var previews: [(node: SyntaxNode, path: String)] = []
     /// The development language's strings (key → value) of the app's tables.
     var strings: [String: String] = [:]
 
@@ -41,6 +43,8 @@ final class CodeIndex {
                 globals[n.text] = (n, path)
             case .function where outer == nil:
                 functions[n.text] = (n, path)
+            case .macro where outer == nil && n.text == "Preview":
+                previews.append((n, path))
             case .ifConfig:
                 if let chosen = IfConfigChoice.pick(n) { add(chosen.children, path: path, outer: outer) }
             default:

@@ -16,9 +16,16 @@ final class SwiftUIReader {
     private(set) var unresolved: [SourceIssue] = []
     private var owner = ""
     private var found: [SwiftUIControl] = []
+    /// The view's stored properties a preview gives values (`Card(title: "Hi")`).
+    private var bindings: [String: CodeValue] = [:]
+    /// Reading a preview's own content: an app view it makes is inlined.
+    private var inPreview = false
+    /// Reading a preview: its values are already listed at the view, so
+    /// what is not evaluated is counted on the control and not listed again.
+    private var quiet = false
     static let helperDepth = 3
 
-    static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink"]
+    static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink", "NavigationLink"]
 
     init(index: CodeIndex, evaluator: Evaluator) {
         self.index = index
@@ -27,6 +34,7 @@ final class SwiftUIReader {
 
     func note(_ path: String, _ n: SyntaxNode, _ reason: String, _ c: SwiftUIControl? = nil) {
         c?.unresolved += 1
+        guard !quiet else { return }
         unresolved.append(SourceIssue(path: path, line: Int(n.line), column: Int(n.column), expression: SourceText.of(n), reason: reason))
     }
 
@@ -55,6 +63,44 @@ final class SwiftUIReader {
         guard let body = body(of: t) else { return [] }
         walkDecl(body.node, path: body.path, inherited: [], depth: 0)
         return found
+    }
+
+    /// The controls a preview shows: `#Preview { Card(title: "Hi") }`'s
+    /// closure or a `PreviewProvider`'s `previews` (`content`, in the
+    /// provider `selfType`). Each app view it makes is read with the
+    /// arguments it is given bound to the view's properties of those
+    /// names (the memberwise initialiser's labels); what an argument does
+    /// not evaluate to stays as at the view.
+    func readPreview(_ content: SyntaxNode, path: String, selfType: String?) -> [SwiftUIControl] {
+        owner = selfType ?? ""
+        found = []
+        bindings = [:]
+        inPreview = true; quiet = true
+        defer { inPreview = false; quiet = false; bindings = [:] }
+        walkDecl(content, path: path, inherited: [], depth: 0)
+        return found
+    }
+
+    /// An app view made in a preview, read in place with its arguments.
+    private func inline(_ t: TypeDecl, _ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)]) {
+        guard let body = body(of: t) else { return }
+        let scope = Scope(path: path, selfType: owner.isEmpty ? nil : owner)
+        var bound: [String: CodeValue] = [:]
+        for a in e.children.dropFirst() where !a.text.isEmpty && !a.has(.isTrailing) {
+            guard var v = a.children.first, let property = index.member(t.name, a.text, kinds: [.variable]) else { continue }
+            // `.constant(true)` for a `@Binding`.
+            if v.kind == .call, let callee = v.children.first, callee.kind == .memberAccess, callee.text == "constant",
+               let inner = v.children.dropFirst().first?.children.first { v = inner }
+            // A SwiftUI colour (`.orange` is `systemOrange`, not UIKit's orange) where the property holds one.
+            let type = property.node.first(.typeAnnotation)?.text ?? ""
+            if type.contains("Color") || type.contains("ShapeStyle"), case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
+            else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[a.text] = value }
+            else if case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
+        }
+        let saved = (owner, bindings)
+        owner = t.name; bindings = bound; inPreview = false
+        defer { (owner, bindings) = saved; inPreview = true }
+        walkDecl(body.node, path: body.path, inherited: inherited, depth: 0)
     }
 
     /// A computed property or function: its getter's or body's statements.
@@ -122,6 +168,7 @@ final class SwiftUIReader {
         case .identifier:
             let name = CodeIndex.plainTypeName(callee.text)
             if SwiftUIReader.controls.contains(name) { control(name, e, path: path, inherited); return }
+            if inPreview, let t = index.types[name], isView(t) { inline(t, e, path: path, inherited); return }
             // Another view of the app is its own screen; content this view
             // hands it in closures (`SectionView(content: { ... })`) is this view's.
             if index.types[name] == nil, index.member(owner, name, kinds: [.function]) != nil {
@@ -143,6 +190,7 @@ final class SwiftUIReader {
         case "Toggle": kind = "toggle"
         case "Link": kind = "link"
         case "Menu": kind = "menu"
+        case "NavigationLink": kind = "navigationLink"
         default: kind = "shareLink"
         }
         // A Toggle is a button only in the button style (the innermost `toggleStyle` wins).
@@ -153,7 +201,9 @@ final class SwiftUIReader {
         }
         let c = SwiftUIControl(kind: kind, owner: owner, source: SourceLocation(path: path, line: Int(e.line), column: Int(e.column)))
         c.modifiers = inherited
-        let scope = Scope(path: path, selfType: owner)
+        c.bindings = bindings
+        var scope = Scope(path: path, selfType: owner)
+        scope.values = bindings
         let args = Array(e.children.dropFirst())
         func arg(_ l: String) -> SyntaxNode? { args.first { $0.text == l && !$0.has(.isTrailing) }?.children.first }
         let first = args.first { $0.text == "" && !$0.has(.isTrailing) }?.children.first
@@ -187,12 +237,20 @@ final class SwiftUIReader {
         case "menu": actionNode = arg("primaryAction")
         case "link": actionNode = arg("destination")
         case "shareLink": actionNode = arg("item")
+        case "navigationLink":
+            // `destination:` (a view, or a closure in the trailing form
+            // `NavigationLink { Detail() } label: { ... }`), else `value:`
+            // (the app's `navigationDestination` decides at run time).
+            // `NavigationLink("Title") { Detail() }` is the title and destination form.
+            let dest = arg("destination") ?? (labelNode != nil || (first != nil && arg("value") == nil) ? plainTrailing : nil)
+            if let d = dest { c.destination = SwiftUIReader.viewType(d) }
+            actionNode = dest ?? arg("value")
         default: actionNode = nil
         }
         if let a = actionNode { c.action = "\(Evaluator.base(path)):\(a.line)" }
         // The label: `label:`, or a trailing closure that is not the action.
         var label = labelNode
-        if label == nil, kind != "button", kind != "menu", let t = plainTrailing { label = t }
+        if label == nil, kind != "button", kind != "menu", kind != "navigationLink" || first == nil, let t = plainTrailing { label = t }
         if label == nil, kind == "button", arg("action") != nil, let t = plainTrailing { label = t }
         if let l = label {
             c.titleTried = true
@@ -205,6 +263,30 @@ final class SwiftUIReader {
         // A menu's items: buttons of their own (they show when it opens).
         if kind == "menu", let content = arg("content") ?? (label == nil && labelNode == nil ? nil : plainTrailing) ?? (first != nil ? plainTrailing : nil) {
             walk(content, path: path, inherited, depth: 0)
+        }
+    }
+
+    /// The view type an expression makes: `Detail(item: x)`,
+    /// `Detail().navigationTitle("x")`, `{ Detail() }` (a closure of one
+    /// view); nil for anything else (`AnyView(...)`, a helper's result).
+    static func viewType(_ e: SyntaxNode) -> String? {
+        switch e.kind {
+        case .closure:
+            let stmts = e.first(.body)?.children.filter { $0.kind != .variable } ?? []
+            guard stmts.count == 1, let only = stmts.first else { return nil }
+            return viewType(only.kind == .returnStmt ? (only.children.first ?? only) : only)
+        case .call:
+            guard let callee = e.children.first else { return nil }
+            if callee.kind == .memberAccess, let base = callee.children.first { return viewType(base) }
+            guard callee.kind == .identifier else { return nil }
+            let name = CodeIndex.plainTypeName(callee.text)
+            guard let f = name.first, f.isUppercase, name != "AnyView" else { return nil }
+            return name
+        case .identifier:
+            let name = CodeIndex.plainTypeName(e.text)
+            return name.first?.isUppercase == true ? name : nil
+        default:
+            return nil
         }
     }
 
