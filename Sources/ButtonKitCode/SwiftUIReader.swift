@@ -23,6 +23,8 @@ final class SwiftUIReader {
     /// Reading a preview: its values are already listed at the view, so
     /// what is not evaluated is counted on the control and not listed again.
     private var quiet = false
+    /// How deep a label is read through app views and helpers.
+    private var labelDepth = 0
     static let helperDepth = 3
 
     static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink", "NavigationLink"]
@@ -84,10 +86,21 @@ final class SwiftUIReader {
     /// An app view made in a preview, read in place with its arguments.
     private func inline(_ t: TypeDecl, _ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)]) {
         guard let body = body(of: t) else { return }
-        let scope = Scope(path: path, selfType: owner.isEmpty ? nil : owner)
+        var scope = Scope(path: path, selfType: owner.isEmpty ? nil : owner)
+        scope.values = bindings
+        let bound = arguments(e, of: t.name, scope)
+        let saved = (owner, bindings)
+        owner = t.name; bindings = bound; inPreview = false
+        defer { (owner, bindings) = saved; inPreview = true }
+        walkDecl(body.node, path: body.path, inherited: inherited, depth: 0)
+    }
+
+    /// The arguments of `View(a: x, b: y)` that evaluate, by the view's
+    /// properties of those names (its memberwise initialiser's labels).
+    func arguments(_ e: SyntaxNode, of type: String, _ scope: Scope) -> [String: CodeValue] {
         var bound: [String: CodeValue] = [:]
         for a in e.children.dropFirst() where !a.text.isEmpty && !a.has(.isTrailing) {
-            guard var v = a.children.first, let property = index.member(t.name, a.text, kinds: [.variable]) else { continue }
+            guard var v = a.children.first, let property = index.member(type, a.text, kinds: [.variable]) else { continue }
             // `.constant(true)` for a `@Binding`.
             if v.kind == .call, let callee = v.children.first, callee.kind == .memberAccess, callee.text == "constant",
                let inner = v.children.dropFirst().first?.children.first { v = inner }
@@ -97,10 +110,40 @@ final class SwiftUIReader {
             else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[a.text] = value }
             else if case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
         }
-        let saved = (owner, bindings)
-        owner = t.name; bindings = bound; inPreview = false
-        defer { (owner, bindings) = saved; inPreview = true }
-        walkDecl(body.node, path: body.path, inherited: inherited, depth: 0)
+        return bound
+    }
+
+    /// The parameters of a helper function `f` that `call` gives evaluated
+    /// arguments (by label; `_` for an unlabelled one), by their inner names.
+    func parameters(_ f: SyntaxNode, _ call: SyntaxNode, _ scope: Scope) -> [String: CodeValue] {
+        var bound: [String: CodeValue] = [:]
+        let args = call.children.dropFirst().filter { !$0.has(.isTrailing) }
+        var unlabelled = args.filter { $0.text.isEmpty }.makeIterator()
+        for p in f.all(.parameter) {
+            let label = p.text == "_" ? nil : p.text
+            guard let a = label.map({ l in args.first { $0.text == l } }) ?? unlabelled.next(), let v = a.children.first,
+                  let inner = p.first(.identifier)?.text else { continue }
+            if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[inner] = value }
+        }
+        return bound
+    }
+
+    /// A label made by another view of the app (`MovieRow(movie: m)`) or by
+    /// a helper of the view (`makeLabel(action)`, `var label: some View`):
+    /// read through, its arguments bound, to a depth of 3. What that view's
+    /// own modifiers do stays with it (they are not this control's).
+    private func labelThrough(_ decl: SyntaxNode, declPath: String, selfType: String?, bound: [String: CodeValue], _ c: SwiftUIControl) {
+        guard labelDepth < SwiftUIReader.helperDepth else { return }
+        labelDepth += 1
+        let keep = c.labelModifiers.count
+        defer { labelDepth -= 1; c.labelModifiers.removeSubrange(keep...) }
+        var scope = Scope(path: declPath, selfType: selfType)
+        scope.values = bound
+        var stmts: [SyntaxNode] = []
+        if let i = decl.first(.initializer)?.children.first { stmts = [i] }
+        for a in decl.all(.accessor) where a.text == "get" { stmts += a.children }
+        if let b = decl.first(.body) { stmts += b.children }
+        for st in stmts { readLabel(st, c, path: declPath, scope: scope, mods: []) }
     }
 
     /// A computed property or function: its getter's or body's statements.
@@ -214,17 +257,11 @@ final class SwiftUIReader {
         // The title: `Button("Title")`, a `LocalizedStringKey`, a `String`.
         if let t = first ?? arg("titleKey") {
             c.titleTried = true
-            switch values.title(t, scope) {
-            case .success(let s): c.title = s; c.resolved += 1
-            case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-            }
+            c.title = title(t, scope, c, path: path)
         }
         if let s = arg("systemImage") ?? arg("image") {
             c.imageIsSymbol = arg("systemImage") != nil
-            switch values.evaluator.eval(s, scope, .string) {
-            case .success(.string(let n)): c.image = n; c.resolved += 1
-            default: note(path, s, "an image name computed at run time", c)
-            }
+            c.image = image(s, scope, c, path: path)
         }
         if let r = arg("role") {
             if r.kind == .memberAccess, r.children.isEmpty, ["destructive", "cancel"].contains(r.text) { c.role = r.text; c.resolved += 1 }
@@ -264,6 +301,40 @@ final class SwiftUIReader {
         if kind == "menu", let content = arg("content") ?? (label == nil && labelNode == nil ? nil : plainTrailing) ?? (first != nil ? plainTrailing : nil) {
             walk(content, path: path, inherited, depth: 0)
         }
+    }
+
+    /// A title evaluated, or an interpolation's pattern (`"Follow …"`,
+    /// still listed as unresolved: part of it is known only at run time).
+    private func title(_ t: SyntaxNode, _ scope: Scope, _ c: SwiftUIControl, path: String, verbatim: Bool = false) -> String? {
+        switch values.title(t, scope, verbatim: verbatim) {
+        case .success(let s): c.resolved += 1; return s
+        case .failure(let f):
+            let p = values.pattern(t, scope, verbatim: verbatim) ?? firstBranch(t) { b in
+                if case .success(let s) = values.title(b, scope, verbatim: verbatim) { return s }
+                return values.pattern(b, scope, verbatim: verbatim)
+            }
+            note(path, f.node, "title: \(f.reason)" + (p.map { " (read as \"\($0)\")" } ?? ""), c)
+            return p
+        }
+    }
+
+    /// An image name evaluated, or a conditional one's first branch (listed too).
+    private func image(_ s: SyntaxNode, _ scope: Scope, _ c: SwiftUIControl, path: String) -> String? {
+        if case .success(.string(let n)) = values.evaluator.eval(s, scope, .string) { c.resolved += 1; return n }
+        let b = firstBranch(s) { b in
+            if case .success(.string(let n)) = values.evaluator.eval(b, scope, .string) { return n }
+            return nil
+        }
+        note(path, s, "an image name computed at run time" + (b.map { " (read as \"\($0)\")" } ?? ""), c)
+        return b
+    }
+
+    /// `cond ? a : b` whose condition is known only at run time: the first
+    /// branch that reads, as an `if`/`else` label shows its first branch's
+    /// (a picture shows one of the looks; the expression stays listed).
+    private func firstBranch(_ e: SyntaxNode, _ read: (SyntaxNode) -> String?) -> String? {
+        guard e.kind == .ternary, e.children.count == 3 else { return nil }
+        return read(e.children[1]) ?? read(e.children[2])
     }
 
     /// The view type an expression makes: `Detail(item: x)`,
@@ -310,21 +381,15 @@ final class SwiftUIReader {
             switch callee.text {
             case "Text":
                 guard c.title == nil, let t = args.first?.children.first else { return }
-                switch values.title(t, scope, verbatim: args.first?.text == "verbatim") {
-                case .success(let s): c.title = s; c.resolved += 1; c.labelModifiers += mods
-                case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-                }
+                c.title = title(t, scope, c, path: path, verbatim: args.first?.text == "verbatim")
+                if c.title != nil { c.labelModifiers += mods }
             case "Label":
                 if let t = args.first(where: { $0.text == "" && !$0.has(.isTrailing) })?.children.first ?? arg("titleKey"), c.title == nil {
-                    switch values.title(t, scope) {
-                    case .success(let s): c.title = s; c.resolved += 1
-                    case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-                    }
+                    c.title = title(t, scope, c, path: path)
                 }
                 if let s = arg("systemImage") ?? arg("image"), c.image == nil {
                     c.imageIsSymbol = arg("systemImage") != nil
-                    if case .success(.string(let n)) = values.evaluator.eval(s, scope, .string) { c.image = n; c.resolved += 1 }
-                    else { note(path, s, "an image name computed at run time", c) }
+                    c.image = image(s, scope, c, path: path)
                 }
                 for a in args where a.has(.isTrailing) || a.text == "title" || a.text == "icon" {
                     if let cl = a.children.first { readLabel(cl, c, path: path, scope: scope, mods: []) }
@@ -332,20 +397,35 @@ final class SwiftUIReader {
                 c.labelModifiers += mods
             case "Image":
                 guard c.image == nil, let a = args.first, let v = a.children.first else { return }
-                if case .success(.string(let n)) = values.evaluator.eval(v, scope, .string) {
-                    c.image = n; c.imageIsSymbol = a.text == "systemName"; c.resolved += 1
-                } else { note(path, v, "an image name computed at run time", c) }
+                c.image = image(v, scope, c, path: path)
+                c.imageIsSymbol = a.text == "systemName"
                 c.labelModifiers += mods.filter { ["font", "fontWeight", "foregroundColor", "foregroundStyle"].contains($0.node.children.first?.text ?? "") }
             case "HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack":
                 c.labelModifiers += mods
                 for a in args { if let cl = a.children.first, cl.kind == .closure { readLabel(cl, c, path: path, scope: scope, mods: []) } }
-            case "Spacer", "Divider":
-                break
+            case "Spacer", "Divider", "ProgressView", "EmptyView":
+                break   // no title or image: a spinner shows, or nothing
             default:
-                note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
+                let name = CodeIndex.plainTypeName(callee.text)
+                if let t = index.types[name], let body = body(of: t) {
+                    labelThrough(body.node, declPath: body.path, selfType: t.name, bound: arguments(e, of: t.name, scope), c)
+                } else if let type = scope.selfType ?? Optional(c.owner), let f = index.member(type, callee.text, kinds: [.function]) {
+                    labelThrough(f.node, declPath: f.path, selfType: type, bound: parameters(f.node, e, scope), c)
+                } else {
+                    note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
+                }
             }
         case .ifStmt:
-            for ch in e.children where ch.kind == .body { readLabel(ch, c, path: path, scope: scope, mods: mods) }
+            for ch in e.children where ch.kind == .body || ch.kind == .ifStmt { readLabel(ch, c, path: path, scope: scope, mods: mods) }
+        case .ifConfig:
+            if let chosen = IfConfigChoice.pick(e) { for ch in chosen.children { readLabel(ch, c, path: path, scope: scope, mods: mods) } }
+        case .identifier:
+            // `label`: a computed property of the view.
+            if let type = scope.selfType, let m = index.member(type, e.text, kinds: [.variable]), m.node.first(.initializer) == nil {
+                labelThrough(m.node, declPath: m.path, selfType: type, bound: scope.values, c)
+            } else {
+                note(path, e, "a label ButtonKit does not read", c)
+            }
         case .body:
             for s in e.children { readLabel(s, c, path: path, scope: scope, mods: mods) }
         case .variable:

@@ -207,11 +207,66 @@ struct SwiftUIValues {
         if e.kind == .stringLiteral, !e.has(.isInterpolated) {
             return .success(verbatim ? e.text : (evaluator.index.strings[e.text] ?? e.text))
         }
+        if let s = evaluator.generatedString(e) { return .success(s) }
         switch evaluator.eval(e, scope, .string) {
         case .success(.string(let s)): return .success(s)
         case .success: return fail(e, "a title that is not text")
         case .failure(let f): return .failure(f)
         }
+    }
+
+    /// An interpolated title with parts known only at run time, as a
+    /// pattern: a `LocalizedStringKey`'s table entry (`"follow-\(name)"` is
+    /// the key `follow-%@`) with its arguments filled in where they are
+    /// known, else the literal parts; each unknown part is `…`. Nil when no
+    /// literal text is left to show.
+    func pattern(_ e: SyntaxNode, _ scope: Scope, verbatim: Bool = false) -> String? {
+        guard e.kind == .stringLiteral, e.has(.isInterpolated) else { return nil }
+        var parts: [String?] = []
+        var keyParts: [String?] = []
+        for p in e.children {
+            if p.kind == .stringSegment { parts.append(p.text); keyParts.append(p.text); continue }
+            switch evaluator.eval(p, scope, .any) {
+            case .success(.string(let s)): parts.append(s)
+            case .success(.number(let n)): parts.append(Format.number(n))
+            default: parts.append(nil)
+            }
+            keyParts.append(nil)
+        }
+        let args = parts.enumerated().filter { keyParts[$0.offset] == nil }.map(\.element)
+        if !verbatim {
+            for spec in ["%@", "%lld", "%d"] {
+                let key = keyParts.map { $0 ?? spec }.joined()
+                if let format = evaluator.index.strings[key] { return SwiftUIValues.fill(format, args) }
+            }
+        }
+        guard parts.contains(where: { ($0 ?? "").contains { !$0.isWhitespace } }), parts.contains(where: { $0 == nil }) else { return nil }
+        let literal = parts.map { $0 ?? "…" }.joined()
+        return literal.contains { !$0.isWhitespace && $0 != "…" } ? literal : nil
+    }
+
+    /// A format (`"Follow %@"`, `"%1$@ and %2$lld"`) with its arguments, `…` for each unknown.
+    static func fill(_ format: String, _ args: [String?]) -> String {
+        var out = ""
+        var next = 0
+        var i = format.startIndex
+        while i < format.endIndex {
+            let ch = format[i]
+            guard ch == "%" else { out.append(ch); i = format.index(after: i); continue }
+            var j = format.index(after: i)
+            if j < format.endIndex, format[j] == "%" { out.append("%"); i = format.index(after: j); continue }
+            var digits = ""
+            while j < format.endIndex, format[j].isNumber { digits.append(format[j]); j = format.index(after: j) }
+            var position: Int?
+            if j < format.endIndex, format[j] == "$", let n = Int(digits) { position = n - 1; j = format.index(after: j) }
+            while j < format.endIndex, "lhqzjt.0123456789".contains(format[j]) { j = format.index(after: j) }
+            guard j < format.endIndex else { out += format[i...]; break }
+            let index = position ?? next
+            next += 1
+            out += (index >= 0 && index < args.count ? args[index] : nil) ?? "…"
+            i = format.index(after: j)
+        }
+        return out
     }
 
     func number(_ e: SyntaxNode, _ scope: Scope) -> R<Double> {
