@@ -176,3 +176,24 @@ describe("SwiftUI previews, navigation links and backgrounds", function()
     assert.has_error(function() made.hasPosition = false end)
   end)
 end)
+
+describe("SwiftUI titles read as far as the source allows", function()
+  local doc
+  before_each(function() doc = ui.load("Tests/Fixtures/code/Kiosk") end)
+
+  it("reads a generated string enum, a table format, a label view and a helper", function()
+    local titles = {}
+    for _, c in ipairs(doc:screen("TitlesView").controls) do titles[#titles + 1] = c.appearance.title end
+    assert.are.same({ "Buy a ticket", "0 tickets", "Hello …", "Row", "Helper", "Start", "Add" }, titles)
+  end)
+
+  it("lists a pattern or a branch it shows with what it showed", function()
+    local reasons = {}
+    for _, u in ipairs(doc.unresolved) do
+      if u.path:find("TitlesView", 1, true) then reasons[#reasons + 1] = u.line .. ": " .. u.reason end
+    end
+    assert.are.equal(2, #reasons)
+    assert.matches('^13: title: .*%(read as "Hello …"%)$', reasons[1])
+    assert.matches('^17: title: a conditional value.*%(read as "Add"%)$', reasons[2])
+  end)
+end)

@@ -208,6 +208,8 @@ struct SwiftUIValues {
             return .success(verbatim ? e.text : (evaluator.index.strings[e.text] ?? e.text))
         }
         if let s = evaluator.generatedString(e) { return .success(s) }
+        // `"count-\(n)"` is the key `count-%lld` when the table has it.
+        if !verbatim, let (s, complete) = localized(e, scope), complete { return .success(s) }
         switch evaluator.eval(e, scope, .string) {
         case .success(.string(let s)): return .success(s)
         case .success: return fail(e, "a title that is not text")
@@ -222,6 +224,28 @@ struct SwiftUIValues {
     /// literal text is left to show.
     func pattern(_ e: SyntaxNode, _ scope: Scope, verbatim: Bool = false) -> String? {
         guard e.kind == .stringLiteral, e.has(.isInterpolated) else { return nil }
+        if !verbatim, let (s, _) = localized(e, scope) { return s }
+        let parts = interpolation(e, scope).parts
+        guard parts.contains(where: { ($0 ?? "").contains { !$0.isWhitespace } }), parts.contains(where: { $0 == nil }) else { return nil }
+        let literal = parts.map { $0 ?? "…" }.joined()
+        return literal.contains { !$0.isWhitespace && $0 != "…" } ? literal : nil
+    }
+
+    /// An interpolated `LocalizedStringKey`'s table entry with its arguments
+    /// (`…` for each unknown), and whether every argument was known.
+    func localized(_ e: SyntaxNode, _ scope: Scope) -> (String, Bool)? {
+        guard e.kind == .stringLiteral, e.has(.isInterpolated) else { return nil }
+        let (parts, keyParts) = interpolation(e, scope)
+        let args = parts.enumerated().filter { keyParts[$0.offset] == nil }.map(\.element)
+        for spec in ["%@", "%lld", "%d"] {
+            let key = keyParts.map { $0 ?? spec }.joined()
+            if let format = evaluator.index.strings[key] { return (SwiftUIValues.fill(format, args), !args.contains { $0 == nil }) }
+        }
+        return nil
+    }
+
+    /// An interpolation's parts (nil where unknown) and its literal parts (nil at each interpolation).
+    func interpolation(_ e: SyntaxNode, _ scope: Scope) -> (parts: [String?], keyParts: [String?]) {
         var parts: [String?] = []
         var keyParts: [String?] = []
         for p in e.children {
@@ -233,16 +257,7 @@ struct SwiftUIValues {
             }
             keyParts.append(nil)
         }
-        let args = parts.enumerated().filter { keyParts[$0.offset] == nil }.map(\.element)
-        if !verbatim {
-            for spec in ["%@", "%lld", "%d"] {
-                let key = keyParts.map { $0 ?? spec }.joined()
-                if let format = evaluator.index.strings[key] { return SwiftUIValues.fill(format, args) }
-            }
-        }
-        guard parts.contains(where: { ($0 ?? "").contains { !$0.isWhitespace } }), parts.contains(where: { $0 == nil }) else { return nil }
-        let literal = parts.map { $0 ?? "…" }.joined()
-        return literal.contains { !$0.isWhitespace && $0 != "…" } ? literal : nil
+        return (parts, keyParts)
     }
 
     /// A format (`"Follow %@"`, `"%1$@ and %2$lld"`) with its arguments, `…` for each unknown.

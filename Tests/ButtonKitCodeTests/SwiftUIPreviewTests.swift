@@ -24,7 +24,7 @@ struct SwiftUIPreviewTests {
 
     @Test("#Preview and PreviewProvider are screens named by the preview, after the views")
     func previewScreens() {
-        #expect(doc.scenes.map(\.id) == ["BackgroundsView", "DetailView", "TicketView",
+        #expect(doc.scenes.map(\.id) == ["BackgroundsView", "DetailView", "TicketView", "TitlesView",
                                          "Locked ticket", "TicketView preview", "TicketView_Previews"])
     }
 
@@ -51,7 +51,7 @@ struct SwiftUIPreviewTests {
     func previewsCountOnce() {
         #expect(doc.unresolved.filter { $0.expression == "title" }.count == 1)
         #expect(report.controls.allSatisfy { !["Locked ticket", "TicketView preview", "TicketView_Previews"].contains($0.screen) })
-        #expect(ScanSummary(doc, report).buttons[.swiftui] == 14)
+        #expect(ScanSummary(doc, report).buttons[.swiftui] == 21)
     }
 
     @Test("NavigationLink: a button kept by kind, each label form, a show segue to its destination type")
@@ -99,6 +99,24 @@ struct SwiftUIPreviewTests {
         // An outline is not a fill: listed, and the button keeps its built-in style.
         #expect(try control("BackgroundsView", "BackgroundsView.25").configuration?.style == .borderless)
         #expect(doc.unresolved.contains { $0.line == 26 && $0.reason.hasPrefix("background: an outline") })
+    }
+
+    @Test("titles read as far as the source allows: generated string enums, table formats, patterns, label views, helpers, branches")
+    func titles() throws {
+        func title(_ line: Int) throws -> String? { try control("TitlesView", "TitlesView.\(line)").configuration?.title }
+        #expect(try title(11) == "Buy a ticket")          // LocalString.ticket_buy: no such type in the app, the key ticket.buy
+        #expect(try title(12) == "0 tickets")             // "ticket.count-\(count)": the table's ticket.count-%lld, count = 0
+        #expect(try title(13) == "Hello …")               // a run-time part: the pattern
+        #expect(try title(14) == "Row")                   // RowLabel(title: "Row", icon: "star"), read through
+        #expect(try control("TitlesView", "TitlesView.14").configuration?.image == "star")
+        #expect(try title(15) == "Helper")                // makeLabel("Helper"), its parameter bound
+        #expect(try title(16) == "Start")                 // @State running = false: the initial value decides
+        #expect(try title(17) == "Add")                   // a run-time condition: the first branch
+        // What is partly known stays listed, with what was shown.
+        let listed = doc.unresolved.filter { $0.path.hasSuffix("TitlesView.swift") }.map { "\($0.line) \($0.reason)" }
+        #expect(listed.contains { $0.hasPrefix("13 ") && $0.hasSuffix("(read as \"Hello …\")") })
+        #expect(listed.contains { $0.hasPrefix("17 ") && $0.hasSuffix("(read as \"Add\")") })
+        #expect(listed.count == 2)
     }
 
     @Test("the audit measures contrast against a shaped background")
