@@ -432,6 +432,11 @@ struct Converter {
             if let i = e.as(IfExprSyntax.self) { return ifStmt(i, depth: depth) }
         case .switchExpr:
             if let s = e.as(SwitchExprSyntax.self) { return switchStmt(s, depth: depth) }
+        case .postfixIfConfigExpr:
+            // `view #if os(macOS) .frame(...) #endif`: the view, without the
+            // modifiers of the clauses (the IR has no conditional chain; a
+            // dropped chain hid every control of the view before it).
+            if let p = e.as(PostfixIfConfigExprSyntax.self), let base = p.base { return expr(base, depth: depth + 1) }
         case .typeExpr, .genericSpecializationExpr:
             return node(.identifier, e.trimmedDescription, at: e)
         default:

@@ -119,6 +119,26 @@ struct SwiftUIPreviewTests {
         #expect(listed.count == 2)
     }
 
+    @Test("a modifier chain with a postfix #if keeps the view before it (its controls were lost with the chain)")
+    func postfixIfConfig() throws {
+        let (d, _) = try CodeFixtures.load(source: """
+        import SwiftUI
+        struct V: View {
+            var body: some View {
+                List {
+                    Section {
+                        Button("Add") { }
+                    }
+                    #if !os(visionOS)
+                    .listRowBackground(Color.gray)
+                    #endif
+                }
+            }
+        }
+        """)
+        #expect(d.scenes.first?.controls.map { $0.configuration?.title } == ["Add"])
+    }
+
     @Test("the audit measures contrast against a shaped background")
     func auditUsesBackground() throws {
         let rounded = try control("BackgroundsView", "BackgroundsView.7")
