@@ -30,6 +30,13 @@ struct SwiftUIBackground {
         "thickMaterial": .secondarySystemBackground, "ultraThickMaterial": .secondarySystemBackground, "bar": .secondarySystemBackground,
     ]
 
+    /// Modifiers of a background view that do not change its fill.
+    static let passThrough: Set<String> = [
+        "contentShape", "onTapGesture", "onLongPressGesture", "gesture", "animation", "transition", "frame", "padding",
+        "ignoresSafeArea", "edgesIgnoringSafeArea", "allowsHitTesting", "accessibilityHidden", "id", "onAppear", "onDisappear",
+        "shadow", "blur", "matchedGeometryEffect", "compositingGroup", "drawingGroup",
+    ]
+
     static let gradients: Set<String> = ["LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient",
                                          "linearGradient", "radialGradient", "angularGradient", "ellipticalGradient"]
 
@@ -92,6 +99,8 @@ struct SwiftUIBackground {
                     return fail(e, "an outline, not a fill (ButtonKit draws no borders of SwiftUI shapes)")
                 case "opacity", "opacity(_:)":
                     break
+                case _ where passThrough.contains(callee.text):
+                    return read(base, scope, values, depth: depth + 1)
                 default:
                     if gradients.contains(callee.text), base.kind != .identifier || base.text == "ShapeStyle" { return gradient(e, scope, values) }
                     return fail(e, "'.\(callee.text)(...)' on a background is not read")

@@ -137,6 +137,12 @@ final class SwiftUIReader {
         labelDepth += 1
         let keep = c.labelModifiers.count
         defer { labelDepth -= 1; c.labelModifiers.removeSubrange(keep...) }
+        // What the label view holds besides its title and image (shapes,
+        // images loaded at run time) is its own business: one note at the
+        // use says when nothing was found.
+        let wasQuiet = quiet
+        quiet = true
+        defer { quiet = wasQuiet }
         var scope = Scope(path: declPath, selfType: selfType)
         scope.values = bound
         var stmts: [SyntaxNode] = []
@@ -409,8 +415,10 @@ final class SwiftUIReader {
                 let name = CodeIndex.plainTypeName(callee.text)
                 if let t = index.types[name], let body = body(of: t) {
                     labelThrough(body.node, declPath: body.path, selfType: t.name, bound: arguments(e, of: t.name, scope), c)
+                    if c.title == nil, c.image == nil { note(path, e, "a label view (\(name)) with no title or image ButtonKit can read", c) }
                 } else if let type = scope.selfType ?? Optional(c.owner), let f = index.member(type, callee.text, kinds: [.function]) {
                     labelThrough(f.node, declPath: f.path, selfType: type, bound: parameters(f.node, e, scope), c)
+                    if c.title == nil, c.image == nil { note(path, e, "a label helper with no title or image ButtonKit can read", c) }
                 } else {
                     note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
                 }
