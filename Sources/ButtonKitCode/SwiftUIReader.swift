@@ -106,11 +106,19 @@ final class SwiftUIReader {
                let inner = v.children.dropFirst().first?.children.first { v = inner }
             // A SwiftUI colour (`.orange` is `systemOrange`, not UIKit's orange) where the property holds one.
             let type = property.node.first(.typeAnnotation)?.text ?? ""
-            if type.contains("Color") || type.contains("ShapeStyle"), case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
+            if let s = localizedKey(v, type: type) { bound[a.text] = .string(s) }
+            else if type.contains("Color") || type.contains("ShapeStyle"), case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
             else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[a.text] = value }
             else if case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
         }
         return bound
+    }
+
+    /// A string literal given where a `LocalizedStringKey` is taken: the
+    /// table's string, as SwiftUI looks it up.
+    func localizedKey(_ v: SyntaxNode, type: String?) -> String? {
+        guard let type, type.hasSuffix("LocalizedStringKey"), v.kind == .stringLiteral, !v.has(.isInterpolated) else { return nil }
+        return index.strings[v.text] ?? v.text
     }
 
     /// The parameters of a helper function `f` that `call` gives evaluated
@@ -123,7 +131,8 @@ final class SwiftUIReader {
             let label = p.text == "_" ? nil : p.text
             guard let a = label.map({ l in args.first { $0.text == l } }) ?? unlabelled.next(), let v = a.children.first,
                   let inner = p.first(.identifier)?.text else { continue }
-            if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[inner] = value }
+            if let s = localizedKey(v, type: p.first(.typeAnnotation)?.text) { bound[inner] = .string(s) }
+            else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[inner] = value }
         }
         return bound
     }

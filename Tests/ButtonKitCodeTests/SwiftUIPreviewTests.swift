@@ -109,7 +109,7 @@ struct SwiftUIPreviewTests {
         #expect(try title(13) == "Hello …")               // a run-time part: the pattern
         #expect(try title(14) == "Row")                   // RowLabel(title: "Row", icon: "star"), read through
         #expect(try control("TitlesView", "TitlesView.14").configuration?.image == "star")
-        #expect(try title(15) == "Helper")                // makeLabel("Helper"), its parameter bound
+        #expect(try title(15) == "Buy a ticket")          // makeLabel("ticket.buy"): a LocalizedStringKey parameter, looked up
         #expect(try title(16) == "Start")                 // @State running = false: the initial value decides
         #expect(try title(17) == "Add")                   // a run-time condition: the first branch
         // What is partly known stays listed, with what was shown.

@@ -12,13 +12,13 @@ struct TitlesView: View {
             Button { } label: { Text("ticket.count-\(count)") }
             Button { } label: { Text("Hello \(name)") }
             Button { } label: { RowLabel(title: "Row", icon: "star") }
-            Button { } label: { makeLabel("Helper") }
+            Button { } label: { makeLabel("ticket.buy") }
             Button(running ? "Stop" : "Start") { }
             Button(name.isEmpty ? "Add" : "Edit") { }
         }
     }
 
-    func makeLabel(_ text: String) -> some View {
+    func makeLabel(_ text: LocalizedStringKey) -> some View {
         Text(text)
     }
 }
