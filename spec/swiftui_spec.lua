@@ -108,3 +108,92 @@ describe("ui.load of SwiftUI views", function()
     assert.are.equal(ui.color("systemRed", { style = "dark" }), signOut.appearance.titleColor)
   end)
 end)
+
+-- Tests/Fixtures/code/Kiosk: previews as screens, NavigationLink, shaped
+-- backgrounds, and the layout fields every control has.
+describe("SwiftUI previews, navigation links and backgrounds", function()
+  local KIOSK = "Tests/Fixtures/code/Kiosk"
+  local doc
+  before_each(function() doc = ui.load(KIOSK) end)
+
+  local function on(screen, id)
+    for _, c in ipairs(doc:screen(screen).controls) do if c.id == id then return c end end
+    error("no control " .. id .. " on " .. screen)
+  end
+
+  it("makes a screen of each preview, named by it, with the view's controls at the preview's arguments", function()
+    local locked = on("Locked ticket", "ticket")               -- #Preview("Locked ticket") { TicketView(title: "Ride", isLocked: true) }
+    assert.are.equal("Ride", locked.appearance.title)
+    assert.is_false(locked.enabled)
+    assert.are.equal("Walk", on("TicketView preview", "ticket").appearance.title)   -- an unnamed #Preview: its file
+    assert.are.equal("Fly", on("TicketView_Previews", "ticket").appearance.title)   -- a PreviewProvider: its type
+    assert.is_nil(on("TicketView", "ticket").appearance.title)  -- the view alone: its title is set at run time
+  end)
+
+  it("reads NavigationLink as a button kept by kind; a tap sends primaryActionTriggered, the segue names the destination", function()
+    local link = on("TicketView", "TicketView.17")             -- NavigationLink(destination: DetailView(...)) { Label(...) }
+    assert.are.equal("Info", link.appearance.title)
+    assert.are.same({ { kind = "show", destination = "DetailView" } }, link.segues)
+    local seen, ran = {}, 0
+    link:on("primaryActionTriggered", function(_, ev) seen[#seen + 1] = ev end)
+    doc:on("TicketView.swift:17", function() ran = ran + 1 end)
+    link:tap()
+    assert.are.same({ "primaryActionTriggered" }, seen)
+    assert.are.equal(1, ran)
+    assert.are.equal("SeatView", on("TicketView", "TicketView.25").segues[1].destination)  -- NavigationLink("Seat") { SeatView() }
+    assert.are.same({}, on("TicketView", "TicketView.26").segues)                          -- value: decided at run time
+  end)
+
+  it("takes a shaped background's fill and corners, a gradient's average, a material's system background", function()
+    local rounded = on("BackgroundsView", "BackgroundsView.7")
+    assert.are.equal(ui.color("#0000FF"), rounded.appearance.backgroundColor)
+    assert.are.equal(8, rounded.appearance.cornerRadius)
+    assert.are.equal(ui.color("#800080"), on("BackgroundsView", "BackgroundsView.15").appearance.backgroundColor)
+    local glass = on("BackgroundsView", "BackgroundsView.13")
+    assert.are.equal(ui.color("systemBackground"), glass.appearance.backgroundColor)
+    local capsule = on("BackgroundsView", "BackgroundsView.11")
+    assert.are.equal(capsule.frame.height / 2, capsule.appearance.cornerRadius)
+  end)
+
+  it("audits contrast against the background drawn", function()
+    local problems = ui.audit(doc:screen("BackgroundsView"), { checks = { "contrast" } })
+    local low = {}
+    for _, p in ipairs(problems) do if p.state == "normal" then low[p.control] = true end end
+    assert.is_true(low["BackgroundsView.11"])                  -- systemBlue on systemGreen
+    assert.is_nil(low["BackgroundsView.7"])                    -- white on blue
+  end)
+
+  it("says whether a control has a position, is sized by layout, and the font its title is drawn in", function()
+    local ticket = on("TicketView", "ticket")
+    assert.is_false(ticket.hasPosition)
+    assert.is_true(ticket.sizedByLayout)
+    assert.are.equal(17, ticket.titleFont.size)
+    local made = ui.button({ title = "Made", frame = { 0, 0, 80, 30 } })
+    assert.is_true(made.hasPosition)
+    assert.is_false(made.sizedByLayout)
+    made:style("normal", { font = { size = 13, weight = "bold" } })
+    assert.are.same({ family = "system", size = 13, weight = "bold" }, made.titleFont)
+    assert.has_error(function() made.hasPosition = false end)
+  end)
+end)
+
+describe("SwiftUI titles read as far as the source allows", function()
+  local doc
+  before_each(function() doc = ui.load("Tests/Fixtures/code/Kiosk") end)
+
+  it("reads a generated string enum, a table format, a label view and a helper", function()
+    local titles = {}
+    for _, c in ipairs(doc:screen("TitlesView").controls) do titles[#titles + 1] = c.appearance.title end
+    assert.are.same({ "Buy a ticket", "0 tickets", "Hello …", "Row", "Buy a ticket", "Start", "Add" }, titles)
+  end)
+
+  it("lists a pattern or a branch it shows with what it showed", function()
+    local reasons = {}
+    for _, u in ipairs(doc.unresolved) do
+      if u.path:find("TitlesView", 1, true) then reasons[#reasons + 1] = u.line .. ": " .. u.reason end
+    end
+    assert.are.equal(2, #reasons)
+    assert.matches('^13: title: .*%(read as "Hello …"%)$', reasons[1])
+    assert.matches('^17: title: a conditional value.*%(read as "Add"%)$', reasons[2])
+  end)
+end)

@@ -54,6 +54,9 @@
 ---@field contentSize string
 ---@field layoutDirection string
 ---@field adjustsFontForContentSizeCategory boolean
+---@field hasPosition boolean (read-only)
+---@field sizedByLayout boolean (read-only)
+---@field titleFont ui.font (read-only)
 ---@field ibID string (read-only)
 ---@field customClass string (read-only)
 ---@field actions table (read-only)
@@ -889,7 +892,9 @@ function ui.audit(target, options) end
 --- `"swift"` or `"app"`: one screen per type whose code makes buttons (a
 --- storyboard scene whose view controller is that type is the same screen),
 --- storyboard and XIB controls held by an outlet get that property's code on
---- top. Swift is parsed by Apple's SwiftParser in a separate reader process
+--- top; SwiftUI views, then each `#Preview` and `PreviewProvider` as a screen
+--- named by the preview, its views read at the preview's arguments (see
+--- [swiftui.md](swiftui.md)). Swift is parsed by Apple's SwiftParser in a separate reader process
 --- (`buttonkit-swift-reader`, installed beside `buttonkit`); without it,
 --- loading Swift is an error that says what to install. A further option,
 --- `exclude`, is a Lua pattern or a list of them: paths of a folder load that

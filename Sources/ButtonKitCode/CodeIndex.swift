@@ -9,8 +9,28 @@ final class CodeIndex {
     private(set) var order: [String] = []
     private(set) var globals: [String: (node: SyntaxNode, path: String)] = [:]
     private(set) var functions: [String: (node: SyntaxNode, path: String)] = [:]
+    /// File-scope `#Preview` macros, in file order.
+    private(set) var previews: [(node: SyntaxNode, path: String)] = []
     /// The development language's strings (key → value) of the app's tables.
     var strings: [String: String] = [:]
+
+    /// The string tables' keys spelt as Swift names, as generators of a
+    /// static-string enum spell them (`"common.button.done"` is
+    /// `common_button_done`: lower case, every other character `_`), to
+    /// their values; a name two keys share is left out.
+    private(set) lazy var stringsByName: [String: String] = {
+        var out: [String: String] = [:]
+        var shared = Set<String>()
+        for (key, value) in strings {
+            let name = String(String.UnicodeScalarView(key.lowercased().unicodeScalars.map {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) ? $0 : "_"
+            }))
+            if out[name] != nil { shared.insert(name) }
+            out[name] = value
+        }
+        for n in shared { out[n] = nil }
+        return out
+    }()
 
     init(_ files: [CodeFile]) {
         for f in files { add(f.root.children, path: f.path, outer: nil) }
@@ -41,6 +61,8 @@ final class CodeIndex {
                 globals[n.text] = (n, path)
             case .function where outer == nil:
                 functions[n.text] = (n, path)
+            case .macro where outer == nil && n.text == "Preview":
+                previews.append((n, path))
             case .ifConfig:
                 if let chosen = IfConfigChoice.pick(n) { add(chosen.children, path: path, outer: outer) }
             default:

@@ -127,9 +127,23 @@ struct Evaluator {
         return s
     }
 
+    /// `LocalString.common_button_done`, `L10n.done(withArgs: n)`: a member
+    /// of a type the repository does not hold (generated at build time from
+    /// the string tables) whose name is a table key spelt as a Swift name.
+    /// Its arguments are not filled in: `%@` and the like stay as written.
+    func generatedString(_ e: SyntaxNode) -> String? {
+        var m = e
+        if e.kind == .call, let callee = e.children.first, callee.kind == .memberAccess { m = callee }
+        guard m.kind == .memberAccess, let base = m.children.first, base.kind == .identifier,
+              let first = base.text.first, first.isUppercase, index.types[base.text] == nil,
+              !Evaluator.uikitTypes.contains(base.text) else { return nil }
+        return index.stringsByName[m.text]
+    }
+
     func member(_ e: SyntaxNode, _ scope: Scope, _ expect: Expect, depth: Int) -> R {
         let name = e.text
         guard let baseNode = e.children.first else { return implicit(e, scope, expect, depth: depth) }
+        if let s = generatedString(e) { return .success(.string(s)) }
         // `self.x` is `x`.
         if baseNode.kind == .identifier && baseNode.text == "self" {
             return identifier(SyntaxNode(.identifier, name, line: e.line, column: e.column), scope, expect, depth: depth)

@@ -27,7 +27,7 @@ enum SwiftUIButtonFactory {
         var look = SwiftUILook()
         func run(_ list: [(node: SyntaxNode, path: String)], into l: inout SwiftUILook, selfType: String?, quiet: Bool = false) {
             for (m, p) in list {
-                let ok = l.apply(m, path: p, selfType: selfType, values: values) { n, why in if !quiet { reader.note(p, n, why, c) } }
+                let ok = l.apply(m, path: p, selfType: selfType, values: values, bound: selfType == c.owner ? c.bindings : [:]) { n, why in if !quiet { reader.note(p, n, why, c) } }
                 if ok && !quiet { c.resolved += 1 }
             }
         }
@@ -158,7 +158,9 @@ enum SwiftUIButtonFactory {
             }
         }
         let actions = c.action.map { [IBAction(selector: $0, event: .primaryActionTriggered, destination: c.owner)] } ?? []
-        let info = IBControlInfo(ibID: id, customClass: look.customStyle, actions: actions, segues: [], runtimeAttributes: [],
+        // A NavigationLink pushes its destination: a "show" segue, as a storyboard's.
+        let segues = c.destination.map { [IBSegue(kind: "show", destination: $0, identifier: nil)] } ?? []
+        let info = IBControlInfo(ibID: id, customClass: look.customStyle, actions: actions, segues: segues, runtimeAttributes: [],
                                  userLabel: c.kind == "button" ? nil : c.kind, role: c.role, line: c.source.line, origin: .swiftui,
                                  source: c.source, property: nil, accessibilityIdentifier: look.accessibilityIdentifier)
         return (button, info)

@@ -7,7 +7,7 @@ import ButtonKitSwiftIR
 /// then its style's `makeBody`, then its label's), so that applying them in
 /// order lets the innermost win, as SwiftUI's environment does.
 final class SwiftUIControl {
-    /// `button`, `toggle`, `link`, `menu`, `shareLink`.
+    /// `button`, `toggle`, `link`, `menu`, `shareLink`, `navigationLink`.
     let kind: String
     /// The view type whose body holds it (its screen).
     let owner: String
@@ -19,9 +19,14 @@ final class SwiftUIControl {
     var role: String?
     /// The action closure's (or method's) position, `File.swift:line`.
     var action: String?
+    /// A `NavigationLink`'s destination view type (`destination:` or its
+    /// trailing closure); nil for the `value:` form or a run-time view.
+    var destination: String?
     /// Whether the initialiser gives a title or label at all (evaluated or not).
     var titleTried = false
     var modifiers: [(node: SyntaxNode, path: String)] = []
+    /// The view's properties a preview gives values, for its own type's expressions.
+    var bindings: [String: CodeValue] = [:]
     var labelModifiers: [(node: SyntaxNode, path: String)] = []
     /// Values evaluated and applied, and those listed as unresolved.
     var resolved = 0

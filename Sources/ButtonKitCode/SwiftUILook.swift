@@ -51,11 +51,14 @@ struct SwiftUILook {
         "preferredColorScheme", "toggleStyle", "labelStyle", "position",
     ]
 
-    mutating func apply(_ m: SyntaxNode, path: String, selfType: String?, values: SwiftUIValues, note: (SyntaxNode, String) -> Void) -> Bool {
+    /// `bound`: the view's properties a preview gives values.
+    mutating func apply(_ m: SyntaxNode, path: String, selfType: String?, values: SwiftUIValues, bound: [String: CodeValue] = [:],
+                        note: (SyntaxNode, String) -> Void) -> Bool {
         guard let callee = m.children.first, callee.kind == .memberAccess else { return false }
         let name = callee.text
         guard SwiftUILook.understood.contains(name) else { return false }
-        let scope = Scope(path: path, selfType: selfType)
+        var scope = Scope(path: path, selfType: selfType)
+        scope.values = bound
         let args = Array(m.children.dropFirst())
         let first = args.first?.children.first
         func arg(_ l: String) -> SyntaxNode? { args.first { $0.text == l }?.children.first }
@@ -188,8 +191,14 @@ struct SwiftUILook {
             guard let o = number(first) else { return false }
             opacity = (opacity ?? 1) * min(1, max(0, o))
         case "background":
-            guard let b = first, b.kind != .closure else { return false }
-            if let c = color(b) { background = c } else { return false }
+            // `background(_:)`, `background(_:in:)`, `background(alignment:) { }`.
+            guard let b = args.first(where: { $0.text == "" })?.children.first ?? args.last?.children.first, b.kind != .keyPath else { return false }
+            switch SwiftUIBackground.read(b, in: arg("in"), scope, values) {
+            case .success(let bg):
+                background = bg.color
+                if bg.capsule { clipCapsule = true } else if let r = bg.cornerRadius { clipRadius = r }
+            case .failure(let f): note(f.node, "background: \(f.reason)"); return false
+            }
         case "cornerRadius":
             guard let r = number(first) else { return false }
             clipRadius = r

@@ -16,9 +16,18 @@ final class SwiftUIReader {
     private(set) var unresolved: [SourceIssue] = []
     private var owner = ""
     private var found: [SwiftUIControl] = []
+    /// The view's stored properties a preview gives values (`Card(title: "Hi")`).
+    private var bindings: [String: CodeValue] = [:]
+    /// Reading a preview's own content: an app view it makes is inlined.
+    private var inPreview = false
+    /// Reading a preview: its values are already listed at the view, so
+    /// what is not evaluated is counted on the control and not listed again.
+    private var quiet = false
+    /// How deep a label is read through app views and helpers.
+    private var labelDepth = 0
     static let helperDepth = 3
 
-    static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink"]
+    static let controls: Set<String> = ["Button", "Toggle", "Link", "Menu", "ShareLink", "NavigationLink"]
 
     init(index: CodeIndex, evaluator: Evaluator) {
         self.index = index
@@ -27,6 +36,7 @@ final class SwiftUIReader {
 
     func note(_ path: String, _ n: SyntaxNode, _ reason: String, _ c: SwiftUIControl? = nil) {
         c?.unresolved += 1
+        guard !quiet else { return }
         unresolved.append(SourceIssue(path: path, line: Int(n.line), column: Int(n.column), expression: SourceText.of(n), reason: reason))
     }
 
@@ -55,6 +65,100 @@ final class SwiftUIReader {
         guard let body = body(of: t) else { return [] }
         walkDecl(body.node, path: body.path, inherited: [], depth: 0)
         return found
+    }
+
+    /// The controls a preview shows: `#Preview { Card(title: "Hi") }`'s
+    /// closure or a `PreviewProvider`'s `previews` (`content`, in the
+    /// provider `selfType`). Each app view it makes is read with the
+    /// arguments it is given bound to the view's properties of those
+    /// names (the memberwise initialiser's labels); what an argument does
+    /// not evaluate to stays as at the view.
+    func readPreview(_ content: SyntaxNode, path: String, selfType: String?) -> [SwiftUIControl] {
+        owner = selfType ?? ""
+        found = []
+        bindings = [:]
+        inPreview = true; quiet = true
+        defer { inPreview = false; quiet = false; bindings = [:] }
+        walkDecl(content, path: path, inherited: [], depth: 0)
+        return found
+    }
+
+    /// An app view made in a preview, read in place with its arguments.
+    private func inline(_ t: TypeDecl, _ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)]) {
+        guard let body = body(of: t) else { return }
+        var scope = Scope(path: path, selfType: owner.isEmpty ? nil : owner)
+        scope.values = bindings
+        let bound = arguments(e, of: t.name, scope)
+        let saved = (owner, bindings)
+        owner = t.name; bindings = bound; inPreview = false
+        defer { (owner, bindings) = saved; inPreview = true }
+        walkDecl(body.node, path: body.path, inherited: inherited, depth: 0)
+    }
+
+    /// The arguments of `View(a: x, b: y)` that evaluate, by the view's
+    /// properties of those names (its memberwise initialiser's labels).
+    func arguments(_ e: SyntaxNode, of type: String, _ scope: Scope) -> [String: CodeValue] {
+        var bound: [String: CodeValue] = [:]
+        for a in e.children.dropFirst() where !a.text.isEmpty && !a.has(.isTrailing) {
+            guard var v = a.children.first, let property = index.member(type, a.text, kinds: [.variable]) else { continue }
+            // `.constant(true)` for a `@Binding`.
+            if v.kind == .call, let callee = v.children.first, callee.kind == .memberAccess, callee.text == "constant",
+               let inner = v.children.dropFirst().first?.children.first { v = inner }
+            // A SwiftUI colour (`.orange` is `systemOrange`, not UIKit's orange) where the property holds one.
+            let type = property.node.first(.typeAnnotation)?.text ?? ""
+            if let s = localizedKey(v, type: type) { bound[a.text] = .string(s) }
+            else if type.contains("Color") || type.contains("ShapeStyle"), case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
+            else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[a.text] = value }
+            else if case .success(let c) = values.color(v, scope) { bound[a.text] = .color(c) }
+        }
+        return bound
+    }
+
+    /// A string literal given where a `LocalizedStringKey` is taken: the
+    /// table's string, as SwiftUI looks it up.
+    func localizedKey(_ v: SyntaxNode, type: String?) -> String? {
+        guard let type, type.hasSuffix("LocalizedStringKey"), v.kind == .stringLiteral, !v.has(.isInterpolated) else { return nil }
+        return index.strings[v.text] ?? v.text
+    }
+
+    /// The parameters of a helper function `f` that `call` gives evaluated
+    /// arguments (by label; `_` for an unlabelled one), by their inner names.
+    func parameters(_ f: SyntaxNode, _ call: SyntaxNode, _ scope: Scope) -> [String: CodeValue] {
+        var bound: [String: CodeValue] = [:]
+        let args = call.children.dropFirst().filter { !$0.has(.isTrailing) }
+        var unlabelled = args.filter { $0.text.isEmpty }.makeIterator()
+        for p in f.all(.parameter) {
+            let label = p.text == "_" ? nil : p.text
+            guard let a = label.map({ l in args.first { $0.text == l } }) ?? unlabelled.next(), let v = a.children.first,
+                  let inner = p.first(.identifier)?.text else { continue }
+            if let s = localizedKey(v, type: p.first(.typeAnnotation)?.text) { bound[inner] = .string(s) }
+            else if case .success(let value) = values.evaluator.eval(v, scope, .any) { bound[inner] = value }
+        }
+        return bound
+    }
+
+    /// A label made by another view of the app (`MovieRow(movie: m)`) or by
+    /// a helper of the view (`makeLabel(action)`, `var label: some View`):
+    /// read through, its arguments bound, to a depth of 3. What that view's
+    /// own modifiers do stays with it (they are not this control's).
+    private func labelThrough(_ decl: SyntaxNode, declPath: String, selfType: String?, bound: [String: CodeValue], _ c: SwiftUIControl) {
+        guard labelDepth < SwiftUIReader.helperDepth else { return }
+        labelDepth += 1
+        let keep = c.labelModifiers.count
+        defer { labelDepth -= 1; c.labelModifiers.removeSubrange(keep...) }
+        // What the label view holds besides its title and image (shapes,
+        // images loaded at run time) is its own business: one note at the
+        // use says when nothing was found.
+        let wasQuiet = quiet
+        quiet = true
+        defer { quiet = wasQuiet }
+        var scope = Scope(path: declPath, selfType: selfType)
+        scope.values = bound
+        var stmts: [SyntaxNode] = []
+        if let i = decl.first(.initializer)?.children.first { stmts = [i] }
+        for a in decl.all(.accessor) where a.text == "get" { stmts += a.children }
+        if let b = decl.first(.body) { stmts += b.children }
+        for st in stmts { readLabel(st, c, path: declPath, scope: scope, mods: []) }
     }
 
     /// A computed property or function: its getter's or body's statements.
@@ -122,6 +226,7 @@ final class SwiftUIReader {
         case .identifier:
             let name = CodeIndex.plainTypeName(callee.text)
             if SwiftUIReader.controls.contains(name) { control(name, e, path: path, inherited); return }
+            if inPreview, let t = index.types[name], isView(t) { inline(t, e, path: path, inherited); return }
             // Another view of the app is its own screen; content this view
             // hands it in closures (`SectionView(content: { ... })`) is this view's.
             if index.types[name] == nil, index.member(owner, name, kinds: [.function]) != nil {
@@ -143,6 +248,7 @@ final class SwiftUIReader {
         case "Toggle": kind = "toggle"
         case "Link": kind = "link"
         case "Menu": kind = "menu"
+        case "NavigationLink": kind = "navigationLink"
         default: kind = "shareLink"
         }
         // A Toggle is a button only in the button style (the innermost `toggleStyle` wins).
@@ -153,7 +259,9 @@ final class SwiftUIReader {
         }
         let c = SwiftUIControl(kind: kind, owner: owner, source: SourceLocation(path: path, line: Int(e.line), column: Int(e.column)))
         c.modifiers = inherited
-        let scope = Scope(path: path, selfType: owner)
+        c.bindings = bindings
+        var scope = Scope(path: path, selfType: owner)
+        scope.values = bindings
         let args = Array(e.children.dropFirst())
         func arg(_ l: String) -> SyntaxNode? { args.first { $0.text == l && !$0.has(.isTrailing) }?.children.first }
         let first = args.first { $0.text == "" && !$0.has(.isTrailing) }?.children.first
@@ -164,17 +272,11 @@ final class SwiftUIReader {
         // The title: `Button("Title")`, a `LocalizedStringKey`, a `String`.
         if let t = first ?? arg("titleKey") {
             c.titleTried = true
-            switch values.title(t, scope) {
-            case .success(let s): c.title = s; c.resolved += 1
-            case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-            }
+            c.title = title(t, scope, c, path: path)
         }
         if let s = arg("systemImage") ?? arg("image") {
             c.imageIsSymbol = arg("systemImage") != nil
-            switch values.evaluator.eval(s, scope, .string) {
-            case .success(.string(let n)): c.image = n; c.resolved += 1
-            default: note(path, s, "an image name computed at run time", c)
-            }
+            c.image = image(s, scope, c, path: path)
         }
         if let r = arg("role") {
             if r.kind == .memberAccess, r.children.isEmpty, ["destructive", "cancel"].contains(r.text) { c.role = r.text; c.resolved += 1 }
@@ -187,12 +289,20 @@ final class SwiftUIReader {
         case "menu": actionNode = arg("primaryAction")
         case "link": actionNode = arg("destination")
         case "shareLink": actionNode = arg("item")
+        case "navigationLink":
+            // `destination:` (a view, or a closure in the trailing form
+            // `NavigationLink { Detail() } label: { ... }`), else `value:`
+            // (the app's `navigationDestination` decides at run time).
+            // `NavigationLink("Title") { Detail() }` is the title and destination form.
+            let dest = arg("destination") ?? (labelNode != nil || (first != nil && arg("value") == nil) ? plainTrailing : nil)
+            if let d = dest { c.destination = SwiftUIReader.viewType(d) }
+            actionNode = dest ?? arg("value")
         default: actionNode = nil
         }
         if let a = actionNode { c.action = "\(Evaluator.base(path)):\(a.line)" }
         // The label: `label:`, or a trailing closure that is not the action.
         var label = labelNode
-        if label == nil, kind != "button", kind != "menu", let t = plainTrailing { label = t }
+        if label == nil, kind != "button", kind != "menu", kind != "navigationLink" || first == nil, let t = plainTrailing { label = t }
         if label == nil, kind == "button", arg("action") != nil, let t = plainTrailing { label = t }
         if let l = label {
             c.titleTried = true
@@ -205,6 +315,64 @@ final class SwiftUIReader {
         // A menu's items: buttons of their own (they show when it opens).
         if kind == "menu", let content = arg("content") ?? (label == nil && labelNode == nil ? nil : plainTrailing) ?? (first != nil ? plainTrailing : nil) {
             walk(content, path: path, inherited, depth: 0)
+        }
+    }
+
+    /// A title evaluated, or an interpolation's pattern (`"Follow …"`,
+    /// still listed as unresolved: part of it is known only at run time).
+    private func title(_ t: SyntaxNode, _ scope: Scope, _ c: SwiftUIControl, path: String, verbatim: Bool = false) -> String? {
+        switch values.title(t, scope, verbatim: verbatim) {
+        case .success(let s): c.resolved += 1; return s
+        case .failure(let f):
+            let p = values.pattern(t, scope, verbatim: verbatim) ?? firstBranch(t) { b in
+                if case .success(let s) = values.title(b, scope, verbatim: verbatim) { return s }
+                return values.pattern(b, scope, verbatim: verbatim)
+            }
+            note(path, f.node, "title: \(f.reason)" + (p.map { " (read as \"\($0)\")" } ?? ""), c)
+            return p
+        }
+    }
+
+    /// An image name evaluated, or a conditional one's first branch (listed too).
+    private func image(_ s: SyntaxNode, _ scope: Scope, _ c: SwiftUIControl, path: String) -> String? {
+        if case .success(.string(let n)) = values.evaluator.eval(s, scope, .string) { c.resolved += 1; return n }
+        let b = firstBranch(s) { b in
+            if case .success(.string(let n)) = values.evaluator.eval(b, scope, .string) { return n }
+            return nil
+        }
+        note(path, s, "an image name computed at run time" + (b.map { " (read as \"\($0)\")" } ?? ""), c)
+        return b
+    }
+
+    /// `cond ? a : b` whose condition is known only at run time: the first
+    /// branch that reads, as an `if`/`else` label shows its first branch's
+    /// (a picture shows one of the looks; the expression stays listed).
+    private func firstBranch(_ e: SyntaxNode, _ read: (SyntaxNode) -> String?) -> String? {
+        guard e.kind == .ternary, e.children.count == 3 else { return nil }
+        return read(e.children[1]) ?? read(e.children[2])
+    }
+
+    /// The view type an expression makes: `Detail(item: x)`,
+    /// `Detail().navigationTitle("x")`, `{ Detail() }` (a closure of one
+    /// view); nil for anything else (`AnyView(...)`, a helper's result).
+    static func viewType(_ e: SyntaxNode) -> String? {
+        switch e.kind {
+        case .closure:
+            let stmts = e.first(.body)?.children.filter { $0.kind != .variable } ?? []
+            guard stmts.count == 1, let only = stmts.first else { return nil }
+            return viewType(only.kind == .returnStmt ? (only.children.first ?? only) : only)
+        case .call:
+            guard let callee = e.children.first else { return nil }
+            if callee.kind == .memberAccess, let base = callee.children.first { return viewType(base) }
+            guard callee.kind == .identifier else { return nil }
+            let name = CodeIndex.plainTypeName(callee.text)
+            guard let f = name.first, f.isUppercase, name != "AnyView" else { return nil }
+            return name
+        case .identifier:
+            let name = CodeIndex.plainTypeName(e.text)
+            return name.first?.isUppercase == true ? name : nil
+        default:
+            return nil
         }
     }
 
@@ -228,21 +396,15 @@ final class SwiftUIReader {
             switch callee.text {
             case "Text":
                 guard c.title == nil, let t = args.first?.children.first else { return }
-                switch values.title(t, scope, verbatim: args.first?.text == "verbatim") {
-                case .success(let s): c.title = s; c.resolved += 1; c.labelModifiers += mods
-                case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-                }
+                c.title = title(t, scope, c, path: path, verbatim: args.first?.text == "verbatim")
+                if c.title != nil { c.labelModifiers += mods }
             case "Label":
                 if let t = args.first(where: { $0.text == "" && !$0.has(.isTrailing) })?.children.first ?? arg("titleKey"), c.title == nil {
-                    switch values.title(t, scope) {
-                    case .success(let s): c.title = s; c.resolved += 1
-                    case .failure(let f): note(path, f.node, "title: \(f.reason)", c)
-                    }
+                    c.title = title(t, scope, c, path: path)
                 }
                 if let s = arg("systemImage") ?? arg("image"), c.image == nil {
                     c.imageIsSymbol = arg("systemImage") != nil
-                    if case .success(.string(let n)) = values.evaluator.eval(s, scope, .string) { c.image = n; c.resolved += 1 }
-                    else { note(path, s, "an image name computed at run time", c) }
+                    c.image = image(s, scope, c, path: path)
                 }
                 for a in args where a.has(.isTrailing) || a.text == "title" || a.text == "icon" {
                     if let cl = a.children.first { readLabel(cl, c, path: path, scope: scope, mods: []) }
@@ -250,20 +412,37 @@ final class SwiftUIReader {
                 c.labelModifiers += mods
             case "Image":
                 guard c.image == nil, let a = args.first, let v = a.children.first else { return }
-                if case .success(.string(let n)) = values.evaluator.eval(v, scope, .string) {
-                    c.image = n; c.imageIsSymbol = a.text == "systemName"; c.resolved += 1
-                } else { note(path, v, "an image name computed at run time", c) }
+                c.image = image(v, scope, c, path: path)
+                c.imageIsSymbol = a.text == "systemName"
                 c.labelModifiers += mods.filter { ["font", "fontWeight", "foregroundColor", "foregroundStyle"].contains($0.node.children.first?.text ?? "") }
             case "HStack", "VStack", "ZStack", "Group", "LazyHStack", "LazyVStack":
                 c.labelModifiers += mods
                 for a in args { if let cl = a.children.first, cl.kind == .closure { readLabel(cl, c, path: path, scope: scope, mods: []) } }
-            case "Spacer", "Divider":
-                break
+            case "Spacer", "Divider", "ProgressView", "EmptyView":
+                break   // no title or image: a spinner shows, or nothing
             default:
-                note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
+                let name = CodeIndex.plainTypeName(callee.text)
+                if let t = index.types[name], let body = body(of: t) {
+                    labelThrough(body.node, declPath: body.path, selfType: t.name, bound: arguments(e, of: t.name, scope), c)
+                    if c.title == nil, c.image == nil { note(path, e, "a label view (\(name)) with no title or image ButtonKit can read", c) }
+                } else if let type = scope.selfType ?? Optional(c.owner), let f = index.member(type, callee.text, kinds: [.function]) {
+                    labelThrough(f.node, declPath: f.path, selfType: type, bound: parameters(f.node, e, scope), c)
+                    if c.title == nil, c.image == nil { note(path, e, "a label helper with no title or image ButtonKit can read", c) }
+                } else {
+                    note(path, e, "a label ButtonKit does not read (\(callee.text))", c)
+                }
             }
         case .ifStmt:
-            for ch in e.children where ch.kind == .body { readLabel(ch, c, path: path, scope: scope, mods: mods) }
+            for ch in e.children where ch.kind == .body || ch.kind == .ifStmt { readLabel(ch, c, path: path, scope: scope, mods: mods) }
+        case .ifConfig:
+            if let chosen = IfConfigChoice.pick(e) { for ch in chosen.children { readLabel(ch, c, path: path, scope: scope, mods: mods) } }
+        case .identifier:
+            // `label`: a computed property of the view.
+            if let type = scope.selfType, let m = index.member(type, e.text, kinds: [.variable]), m.node.first(.initializer) == nil {
+                labelThrough(m.node, declPath: m.path, selfType: type, bound: scope.values, c)
+            } else {
+                note(path, e, "a label ButtonKit does not read", c)
+            }
         case .body:
             for s in e.children { readLabel(s, c, path: path, scope: scope, mods: mods) }
         case .variable:

@@ -207,11 +207,81 @@ struct SwiftUIValues {
         if e.kind == .stringLiteral, !e.has(.isInterpolated) {
             return .success(verbatim ? e.text : (evaluator.index.strings[e.text] ?? e.text))
         }
+        if let s = evaluator.generatedString(e) { return .success(s) }
+        // `"count-\(n)"` is the key `count-%lld` when the table has it.
+        if !verbatim, let (s, complete) = localized(e, scope), complete { return .success(s) }
         switch evaluator.eval(e, scope, .string) {
         case .success(.string(let s)): return .success(s)
         case .success: return fail(e, "a title that is not text")
         case .failure(let f): return .failure(f)
         }
+    }
+
+    /// An interpolated title with parts known only at run time, as a
+    /// pattern: a `LocalizedStringKey`'s table entry (`"follow-\(name)"` is
+    /// the key `follow-%@`) with its arguments filled in where they are
+    /// known, else the literal parts; each unknown part is `…`. Nil when no
+    /// literal text is left to show.
+    func pattern(_ e: SyntaxNode, _ scope: Scope, verbatim: Bool = false) -> String? {
+        guard e.kind == .stringLiteral, e.has(.isInterpolated) else { return nil }
+        if !verbatim, let (s, _) = localized(e, scope) { return s }
+        let parts = interpolation(e, scope).parts
+        guard parts.contains(where: { ($0 ?? "").contains { !$0.isWhitespace } }), parts.contains(where: { $0 == nil }) else { return nil }
+        let literal = parts.map { $0 ?? "…" }.joined()
+        return literal.contains { !$0.isWhitespace && $0 != "…" } ? literal : nil
+    }
+
+    /// An interpolated `LocalizedStringKey`'s table entry with its arguments
+    /// (`…` for each unknown), and whether every argument was known.
+    func localized(_ e: SyntaxNode, _ scope: Scope) -> (String, Bool)? {
+        guard e.kind == .stringLiteral, e.has(.isInterpolated) else { return nil }
+        let (parts, keyParts) = interpolation(e, scope)
+        let args = parts.enumerated().filter { keyParts[$0.offset] == nil }.map(\.element)
+        for spec in ["%@", "%lld", "%d"] {
+            let key = keyParts.map { $0 ?? spec }.joined()
+            if let format = evaluator.index.strings[key] { return (SwiftUIValues.fill(format, args), !args.contains { $0 == nil }) }
+        }
+        return nil
+    }
+
+    /// An interpolation's parts (nil where unknown) and its literal parts (nil at each interpolation).
+    func interpolation(_ e: SyntaxNode, _ scope: Scope) -> (parts: [String?], keyParts: [String?]) {
+        var parts: [String?] = []
+        var keyParts: [String?] = []
+        for p in e.children {
+            if p.kind == .stringSegment { parts.append(p.text); keyParts.append(p.text); continue }
+            switch evaluator.eval(p, scope, .any) {
+            case .success(.string(let s)): parts.append(s)
+            case .success(.number(let n)): parts.append(Format.number(n))
+            default: parts.append(nil)
+            }
+            keyParts.append(nil)
+        }
+        return (parts, keyParts)
+    }
+
+    /// A format (`"Follow %@"`, `"%1$@ and %2$lld"`) with its arguments, `…` for each unknown.
+    static func fill(_ format: String, _ args: [String?]) -> String {
+        var out = ""
+        var next = 0
+        var i = format.startIndex
+        while i < format.endIndex {
+            let ch = format[i]
+            guard ch == "%" else { out.append(ch); i = format.index(after: i); continue }
+            var j = format.index(after: i)
+            if j < format.endIndex, format[j] == "%" { out.append("%"); i = format.index(after: j); continue }
+            var digits = ""
+            while j < format.endIndex, format[j].isNumber { digits.append(format[j]); j = format.index(after: j) }
+            var position: Int?
+            if j < format.endIndex, format[j] == "$", let n = Int(digits) { position = n - 1; j = format.index(after: j) }
+            while j < format.endIndex, "lhqzjt.0123456789".contains(format[j]) { j = format.index(after: j) }
+            guard j < format.endIndex else { out += format[i...]; break }
+            let index = position ?? next
+            next += 1
+            out += (index >= 0 && index < args.count ? args[index] : nil) ?? "…"
+            i = format.index(after: j)
+        }
+        return out
     }
 
     func number(_ e: SyntaxNode, _ scope: Scope) -> R<Double> {

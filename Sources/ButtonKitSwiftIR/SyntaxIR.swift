@@ -10,7 +10,7 @@
 public enum SyntaxIR {
     /// Bumped on any change of the format or of what the reader emits (the
     /// caches key on it).
-    public static let version: UInt8 = 1
+    public static let version: UInt8 = 3
     static let magic: [UInt8] = Array("BKIR".utf8)
     /// The deepest tree accepted (the reader flattens anything deeper).
     public static let maxDepth = 1000

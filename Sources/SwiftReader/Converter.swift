@@ -155,7 +155,19 @@ struct Converter {
             }
             return [node(.ifConfig, at: i, clauses)]
         }
+        if let m = d.as(MacroExpansionDeclSyntax.self) { return [macro(m, depth: depth)] }
         return [other(d, .otherStmt)]
+    }
+
+    /// A freestanding macro, as an expression or a declaration: its
+    /// arguments and trailing closures (`#Preview("Name") { View() }`'s view).
+    func macro(_ m: some FreestandingMacroExpansionSyntax, depth: Int) -> SyntaxNode {
+        var children = m.arguments.map { arg(label: $0.label?.text ?? "", $0.expression, at: $0, depth: depth) }
+        if let t = m.trailingClosure { children.append(arg(label: "", ExprSyntax(t), at: t, flags: .isTrailing, depth: depth)) }
+        for t in m.additionalTrailingClosures {
+            children.append(arg(label: t.label.text, ExprSyntax(t.closure), at: t, flags: .isTrailing, depth: depth))
+        }
+        return node(.macro, m.macroName.text, at: m, children)
     }
 
     func typeDecl(_ kind: NodeKind, _ name: String, _ attrs: AttributeListSyntax, _ mods: DeclModifierListSyntax,
@@ -400,7 +412,7 @@ struct Converter {
             return other(e, .keyPath)
         case .macroExpansionExpr:
             guard let m = e.as(MacroExpansionExprSyntax.self) else { break }
-            return node(.macro, m.macroName.text, at: m, m.arguments.map { arg(label: $0.label?.text ?? "", $0.expression, at: $0, depth: depth) })
+            return macro(m, depth: depth)
         case .asExpr:
             guard let a = e.as(AsExprSyntax.self) else { break }
             return node(.cast, a.type.trimmedDescription, at: a, [expr(a.expression, depth: depth + 1)])
@@ -420,6 +432,11 @@ struct Converter {
             if let i = e.as(IfExprSyntax.self) { return ifStmt(i, depth: depth) }
         case .switchExpr:
             if let s = e.as(SwitchExprSyntax.self) { return switchStmt(s, depth: depth) }
+        case .postfixIfConfigExpr:
+            // `view #if os(macOS) .frame(...) #endif`: the view, without the
+            // modifiers of the clauses (the IR has no conditional chain; a
+            // dropped chain hid every control of the view before it).
+            if let p = e.as(PostfixIfConfigExprSyntax.self), let base = p.base { return expr(base, depth: depth + 1) }
         case .typeExpr, .genericSpecializationExpr:
             return node(.identifier, e.trimmedDescription, at: e)
         default:

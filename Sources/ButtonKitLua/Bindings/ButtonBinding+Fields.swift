@@ -85,6 +85,9 @@ extension ButtonBinding {
               setting: { L, i throws(BridgeError) in .contentSize(try Read.contentSizeOverride(L, i)) }),
         Field("layoutDirection", get: { L, b in Value.pushString(L, b.layoutDirection.rawValue) },
               setting: { L, i throws(BridgeError) in .layoutDirection(try Read.layoutDirectionOverride(L, i)) }),
+        Field("hasPosition", get: { L, b in Value.pushBool(L, b.hasPosition) }),
+        Field("sizedByLayout", get: { L, b in Value.pushBool(L, b.sizedByLayout) }),
+        Field("titleFont", get: { L, b in Push.font(L, b.appearance.font) }, hint: "set it per state: b:style(state, { font = ... })"),
         Field("adjustsFontForContentSizeCategory", get: { L, b in Value.pushBool(L, b.adjustsFontForContentSizeCategory) },
               setting: { L, i throws(BridgeError) in .adjustsFontForContentSizeCategory(try Read.bool(L, i)) }),
     ] + FileFields.fields

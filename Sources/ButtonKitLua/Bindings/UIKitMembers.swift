@@ -37,7 +37,7 @@ enum UIKitMembers {
         perState(["setImage", "setImage:forState:"], "image", "\"cart\"")
         perState(["setBackgroundImage", "setBackgroundImage:forState:"], "backgroundImage", "\"pill\"")
         perState(["setBackgroundColor", "setBackgroundColor:forState:", "backgroundColor"], "backgroundColor", "\"#E0245E\"")
-        perState(["setFont", "font", "titleFont"], "font", "{ size = 17, weight = \"semibold\" }")
+        perState(["setFont", "font"], "font", "{ size = 17, weight = \"semibold\" }")
         for (n, p) in [("titleForState", "title"), ("titleColorForState", "titleColor"), ("imageForState", "image"),
                        ("backgroundImageForState", "backgroundImage"), ("attributedTitleForState", "attributedTitle")] {
             h[n] = "what was set for a state is b:styleFor(state).\(p); what shows in it, b:appearanceFor(state).\(p)"
