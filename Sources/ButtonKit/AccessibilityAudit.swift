@@ -183,8 +183,12 @@ public enum AccessibilityAudit {
         var out: [AuditProblem] = []
         for k in order {
             guard let list = byID[k], list.count > 1 else { continue }
-            for s in list.dropFirst() {
-                out.append(AuditProblem(control: s.name, kind: .duplicateId(id: s.button.id, count: list.count)))
+            for (i, s) in list.enumerated().dropFirst() {
+                // Controls in other branches of the same `if` never show with this one.
+                let together = list[..<i].filter { !$0.button.alternatives.excludes(s.button.alternatives) }
+                guard !together.isEmpty else { continue }
+                let count = list.filter { !$0.button.alternatives.excludes(s.button.alternatives) }.count
+                out.append(AuditProblem(control: s.name, kind: .duplicateId(id: s.button.id, count: count)))
             }
         }
         return out
@@ -387,17 +391,17 @@ public enum AccessibilityAudit {
     /// Labels two enabled, visible controls of one screen share.
     static func sharedLabels(_ shown: [Subject]) -> [AuditProblem] {
         var out: [AuditProblem] = []
-        var first: [String: String] = [:]   // screen and label → the first control's name
+        var earlier: [String: [Subject]] = [:]   // screen and label → the controls with it so far
         for s in shown where s.button.acceptsTouches {
             guard let sc = screen(of: s.button) else { continue }
             let label = spokenLabel(s.button)
             guard !label.isEmpty else { continue }
             let key = "\(ObjectIdentifier(sc).hashValue)\u{0}\(label.lowercased())"
-            if let other = first[key] {
-                out.append(AuditProblem(control: s.name, kind: .badLabel(label: label, issue: .sharedWith(other))))
-            } else {
-                first[key] = s.name
+            // The first earlier one that can show with this one (not in another branch of an `if`).
+            if let other = earlier[key]?.first(where: { !$0.button.alternatives.excludes(s.button.alternatives) }) {
+                out.append(AuditProblem(control: s.name, kind: .badLabel(label: label, issue: .sharedWith(other.name))))
             }
+            earlier[key, default: []].append(s)
         }
         return out
     }

@@ -30,6 +30,9 @@ open class Button {
     /// `frame`): it grows with its text, so a title cannot be clipped and
     /// the clipped-text check passes over it.
     @exclusivity(unchecked) public var sizedByLayout = false
+    /// The branches of code it sits in (see `Alternatives`): controls in
+    /// different branches of one `if` or `ViewThatFits` never show together.
+    public var alternatives = Alternatives()
     /// The state flags. They live in a one-byte cell of their own, which
     /// lives as long as the button: a bridge reads `b.selected` from
     /// `stateAddress` without calling into Swift (the Lua bridge's fast path).

@@ -140,6 +140,7 @@ enum SwiftUIButtonFactory {
 
         let button = Button(id: id, frame: frame)
         button.hasPosition = look.center != nil
+        button.alternatives = c.alternatives
         if look.clipCapsule, config == nil, var st = styles[.normal] { st.cornerRadius = h / 2; styles[.normal] = st
             if let i = settings.firstIndex(where: { if case .styles = $0 { return true }; return false }) {
                 settings[i] = .styles(styles.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) })

@@ -28,6 +28,8 @@ final class SwiftUIControl {
     /// The view's properties a preview gives values, for its own type's expressions.
     var bindings: [String: CodeValue] = [:]
     var labelModifiers: [(node: SyntaxNode, path: String)] = []
+    /// The branches of the body it sits in (an `if`, a `ViewThatFits`…).
+    var alternatives = Alternatives()
     /// Values evaluated and applied, and those listed as unresolved.
     var resolved = 0
     var unresolved = 0

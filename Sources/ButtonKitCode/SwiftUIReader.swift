@@ -15,6 +15,8 @@ final class SwiftUIReader {
     let values: SwiftUIValues
     private(set) var unresolved: [SourceIssue] = []
     private var owner = ""
+    /// The branches the walk is in now (see `branch`).
+    private var choices: [Alternatives.Choice] = []
     private var found: [SwiftUIControl] = []
     /// The view's stored properties a preview gives values (`Card(title: "Hi")`).
     private var bindings: [String: CodeValue] = [:]
@@ -172,14 +174,31 @@ final class SwiftUIReader {
         for s in stmts { walk(s, path: path, inherited, depth: depth) }
     }
 
+    /// Walks `body` as branch `branch` of the alternatives at `point` (an
+    /// `if`, a `switch`, a `ViewThatFits`, an `#if`): the controls found
+    /// there never show with those of another branch (`Alternatives`).
+    private func branch(_ point: SyntaxNode, _ branch: Int, path: String, _ body: () -> Void) {
+        choices.append(Alternatives.Choice(point: "\(path):\(point.line):\(point.column)", branch: branch))
+        body()
+        choices.removeLast()
+    }
+
     private func walk(_ e: SyntaxNode, path: String, _ inherited: [(node: SyntaxNode, path: String)], depth: Int) {
         switch e.kind {
-        case .returnStmt, .body, .closure, .ifConfigClause, .ifConfig, .otherStmt:
+        case .returnStmt, .body, .closure, .ifConfigClause, .otherStmt:
             for c in e.children { walk(c, path: path, inherited, depth: depth) }
-        case .ifStmt, .guardStmt:
+        case .ifConfig:
+            for (i, c) in e.children.enumerated() { branch(e, i, path: path) { walk(c, path: path, inherited, depth: depth) } }
+        case .ifStmt:
+            for (i, c) in e.children.filter({ $0.kind != .condition }).enumerated() {
+                branch(e, i, path: path) { walk(c, path: path, inherited, depth: depth) }
+            }
+        case .guardStmt:
             for c in e.children where c.kind != .condition { walk(c, path: path, inherited, depth: depth) }
         case .switchStmt:
-            for c in e.children.dropFirst() { if let b = c.first(.body) { walk(b, path: path, inherited, depth: depth) } }
+            for (i, c) in e.children.dropFirst().enumerated() {
+                if let b = c.first(.body) { branch(e, i, path: path) { walk(b, path: path, inherited, depth: depth) } }
+            }
         case .identifier:
             helper(e.text, e, path: path, inherited, depth: depth, call: nil)
         case .memberAccess where e.children.first?.text == "self":
@@ -187,8 +206,8 @@ final class SwiftUIReader {
         case .call:
             call(e, path: path, inherited, depth: depth)
         case .ternary where e.children.count == 3:
-            walk(e.children[1], path: path, inherited, depth: depth)
-            walk(e.children[2], path: path, inherited, depth: depth)
+            branch(e, 0, path: path) { walk(e.children[1], path: path, inherited, depth: depth) }
+            branch(e, 1, path: path) { walk(e.children[2], path: path, inherited, depth: depth) }
         default:
             break
         }
@@ -232,6 +251,14 @@ final class SwiftUIReader {
             if index.types[name] == nil, index.member(owner, name, kinds: [.function]) != nil {
                 helper(name, e, path: path, inherited, depth: depth, call: e); return
             }
+            // ViewThatFits shows the first of its views that fits: each is an alternative.
+            if name == "ViewThatFits" {
+                for a in args {
+                    guard let c = a.children.first, c.kind == .closure, let body = c.first(.body) else { continue }
+                    for (i, v) in body.children.enumerated() { branch(e, i, path: path) { walk(v, path: path, inherited, depth: depth) } }
+                }
+                return
+            }
             // A container: walk its closures (content, sections' headers...).
             for a in args { if let c = a.children.first, c.kind == .closure { walk(c, path: path, inherited, depth: depth) } }
         default:
@@ -260,6 +287,7 @@ final class SwiftUIReader {
         let c = SwiftUIControl(kind: kind, owner: owner, source: SourceLocation(path: path, line: Int(e.line), column: Int(e.column)))
         c.modifiers = inherited
         c.bindings = bindings
+        c.alternatives = Alternatives(choices)
         var scope = Scope(path: path, selfType: owner)
         scope.values = bindings
         let args = Array(e.children.dropFirst())

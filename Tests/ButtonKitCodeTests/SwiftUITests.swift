@@ -108,6 +108,43 @@ struct SwiftUITests {
         #expect(summary.swiftUIComplete == 16)
     }
 
+    @Test("buttons in different branches of an if, a switch or a ViewThatFits never show together: no shared id or label between them")
+    func alternativesAreNotDuplicates() throws {
+        let (d, _) = try CodeFixtures.load(source: """
+        import SwiftUI
+        struct Accessory: View {
+            var compact = false
+            var body: some View {
+                ViewThatFits {
+                    HStack { actions }
+                    VStack { actions }
+                }
+            }
+            @ViewBuilder var actions: some View {
+                Button { } label: { Image(systemName: "photo") }.accessibilityLabel("Photo")
+                if compact {
+                    Button("Post") { }
+                } else {
+                    Button("Post") { }
+                }
+                Button("Again") { }
+                Button("Again") { }
+            }
+        }
+        """)
+        let controls = d.scenes.first?.controls ?? []
+        #expect(controls.count == 10)
+        let problems = AuditReport.make(d.auditTargets, options: AuditOptions()).findings.map(\.problem)
+        let between = problems.filter { (p: AuditProblem) -> Bool in
+            if case .duplicateId = p.kind { return true }
+            if case .badLabel(_, .sharedWith) = p.kind { return true }
+            return false
+        }
+        // Only the two "Again" buttons, which show together, in each ViewThatFits alternative.
+        #expect(between.count == 2, "\(between.map { $0.description })")
+        #expect(between.allSatisfy { $0.description.contains("\"Again\"") })
+    }
+
     @Test("a helper of the view, a ternary in a label and an unknown style are read or listed")
     func helpersAndUnknowns() throws {
         let (d, _) = try CodeFixtures.load(source: """
