@@ -85,6 +85,21 @@ struct StoreAttackTests {
     /// and the temporary files of the dead are cleaned up by the next writer
     /// that opens the store. Each cycle has a hang limit; the loop has no
     /// wall-clock bound (a busy machine only makes it slower).
+    /// Waits (up to 10 s) until the kernel shows `pid` stopped: a SIGSTOP
+    /// is delivered asynchronously, and the test looks at the files only
+    /// once the writer can no longer move.
+    static func waitUntilStopped(_ pid: Int32) {
+        let end = Date().addingTimeInterval(10)
+        while Date() < end {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return }
+            // "pid (comm) S ...": the state follows the command's name.
+            let state = stat[stat.index(after: close)...].dropFirst().first
+            if state == "T" || state == "t" || state == "Z" { return }
+            usleep(100)
+        }
+    }
+
     @Test func twoHundredKillsLoseNoAcknowledgedSetAndCorruptNothing() throws {
         let dir = try CLI.scratch()
         try Self.padWriter.write(to: dir.appendingPathComponent("writer.lua"), atomically: true, encoding: .utf8)
@@ -103,9 +118,19 @@ struct StoreAttackTests {
                 usleep(200)
             }
             if cycle % 2 == 0 {
-                // Aimed: the moment its temporary file exists, it is mid-write.
+                // Aimed: stopped while its temporary file exists, it is
+                // mid-write whatever the machine's speed (seen and killed
+                // while running, the write could finish in between).
                 let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline && temporaries(in: dir, of: "k.json").isEmpty { usleep(100) }
+                while Date() < deadline, Glibc.kill(w.pid, 0) == 0 {
+                    if !temporaries(in: dir, of: "k.json").isEmpty {
+                        Glibc.kill(w.pid, SIGSTOP)
+                        Self.waitUntilStopped(w.pid)
+                        if !temporaries(in: dir, of: "k.json").isEmpty { break }
+                        Glibc.kill(w.pid, SIGCONT)
+                    }
+                    usleep(100)
+                }
                 aimed += 1
             } else {
                 // At random, once it acknowledged a set (a kill before the
