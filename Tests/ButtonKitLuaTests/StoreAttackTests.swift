@@ -33,9 +33,11 @@ struct StoreAttackTests {
     @Test func twoProcessesEachDoing300SetsLoseNothing() throws {
         let dir = try CLI.scratch()
         try Self.writer.write(to: dir.appendingPathComponent("writer.lua"), atomically: true, encoding: .utf8)
-        let a = try Spawned.start(["run", "writer.lua", "s.json", "a", "300"], in: dir)
-        let b = try Spawned.start(["run", "writer.lua", "s.json", "b", "300"], in: dir)
-        let ra = a.finish(limit: 60), rb = b.finish(limit: 60)
+        // No time limit of the run's own (30 s by default: beside CPU
+        // burners 300 sets took longer); the finish limit catches a hang.
+        let a = try Spawned.start(["run", "--timeout", "0", "writer.lua", "s.json", "a", "300"], in: dir)
+        let b = try Spawned.start(["run", "--timeout", "0", "writer.lua", "s.json", "b", "300"], in: dir)
+        let ra = a.finish(limit: 300), rb = b.finish(limit: 300)
         #expect(ra.exitCode == 0 && rb.exitCode == 0, "\(ra.summary)\n\(rb.summary)")
         let store = try storeObject(dir.appendingPathComponent("s.json"))
         #expect(store.count == 600, "\(store.count) keys of 600")
