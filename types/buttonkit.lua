@@ -806,6 +806,11 @@ function ui.stateName(value) end
 --- An SVG document of the control as it looks now. `options.states = "all"`
 --- draws a labelled strip of the normal, highlighted, selected,
 --- selected|highlighted and disabled looks. A screen is drawn whole.
+--- Under a memory ceiling the picture is charged as it is drawn (three
+--- bytes for each byte of SVG, what the host holds while it builds it):
+--- one that outgrows what the ceiling leaves stops and the call fails with
+--- `not enough memory in 'svg' (limit N MB): …`, which ends the run like any
+--- other refusal of the ceiling.
 ---@param control ui.button|ui.sortBar|ui.radioGroup|ui.screen
 ---@param options? table
 ---@return string

@@ -234,27 +234,39 @@ enum UIModule {
                 o.layoutDirection = try t.read("layoutDirection", Read.layoutDirection)
             }
         }
-        // Drawn with the kernel's floor lifted: the picture grows with the
-        // titles, and Swift cannot survive a refusal midway.
-        try MemoryFloor.lifted { () throws(BridgeError) in try push(kind, p, all: all, under: o, a) }
+        // Drawn with the kernel's floor lifted (the picture grows with the
+        // titles, and Swift cannot survive a refusal midway), and charged
+        // to the ceiling as it grows instead: past it, the drawing stops
+        // and the call fails with the memory error.
+        let memory = HostMemory(L)
+        let meter = memory?.meter()
+        defer { if let memory, let meter { memory.release(meter) } }
+        let svg = try MemoryFloor.lifted { () throws(BridgeError) in try draw(kind, p, all: all, under: o, meter, a) }
+        if let memory, let meter {
+            // The Lua copy is made while the host still holds the picture.
+            if meter.stopped || !memory.fits(svg.utf8.count) {
+                throw memory.refused("svg", "the picture needs more than the ceiling leaves")
+            }
+        }
+        Value.pushString(L, svg)
         return 1
     }
 
-    /// Pushes the picture `ui.svg` asked for.
-    private static func push(_ kind: Binding.Kind, _ p: UnsafeMutableRawPointer, all: Bool, under o: TraitOverrides, _ a: Args) throws(BridgeError) {
-        let L = a.L
+    /// The picture `ui.svg` asked for.
+    private static func draw(_ kind: Binding.Kind, _ p: UnsafeMutableRawPointer, all: Bool, under o: TraitOverrides,
+                             _ meter: PictureMeter?, _ a: Args) throws(BridgeError) -> String {
         switch kind {
         case .button, .sortButton:
             let b = Unmanaged<Button>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(b, under: o) : Pictures.svg(b, under: o))
+            return all ? Pictures.strip(b, under: o, meter: meter) : Pictures.svg(b, under: o, meter: meter)
         case .screen:
-            Value.pushString(L, Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue(), under: o))
+            return Pictures.svg(Unmanaged<Screen>.fromOpaque(p).takeUnretainedValue(), under: o, meter: meter)
         case .sortBar:
             let bar = Unmanaged<SortBar>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(bar, under: o) : Pictures.svg(bar, under: o))
+            return all ? Pictures.strip(bar, under: o, meter: meter) : Pictures.svg(bar, under: o, meter: meter)
         case .radioGroup:
             let g = Unmanaged<RadioGroup>.fromOpaque(p).takeUnretainedValue()
-            Value.pushString(L, all ? Pictures.strip(g, under: o) : Pictures.svg(g, under: o))
+            return all ? Pictures.strip(g, under: o, meter: meter) : Pictures.svg(g, under: o, meter: meter)
         default:
             throw a.expected(1, "control or screen")
         }

@@ -19,11 +19,18 @@ enum Caption {
             if two.count == 2, fits(two, s) { return (two, s) }
             s -= 1
         }
-        // Still too wide: cut each line to what fits at 6 pt.
+        // Still too wide: cut each line to what fits at 6 pt. The longest
+        // prefix that fits is found by halving (a prefix is never wider
+        // than a longer one): taking one character off at a time measured
+        // the rest again each time, quadratic in a long radio value.
         let lines = (two.count == 2 ? two : [text]).map { line -> String in
-            var t = line
-            while !t.isEmpty, !fits([t + "…"], 6) { t.removeLast() }
-            return t.isEmpty ? "…" : t + "…"
+            let chars = Array(line)
+            var lo = 0, hi = chars.count
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if fits([String(chars[..<mid]) + "…"], 6) { lo = mid } else { hi = mid - 1 }
+            }
+            return lo == 0 ? "…" : String(chars[..<lo]) + "…"
         }
         return (lines, 6)
     }

@@ -28,8 +28,11 @@ public enum Gallery {
     }
 
     /// The page for `cards`, in the order given; `traits` says what the
-    /// pictures were taken under (a content size, a direction).
-    public static func html(_ cards: [Card], script: String, traits o: TraitOverrides = TraitOverrides()) -> String {
+    /// pictures were taken under (a content size, a direction). `meter`
+    /// counts the page as it grows (it copies every picture); once it
+    /// refuses, the page is unfinished and the caller discards it.
+    public static func html(_ cards: [Card], script: String, traits o: TraitOverrides = TraitOverrides(),
+                            meter: PictureMeter? = nil) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -57,6 +60,7 @@ public enum Gallery {
             out += "<p class=\"audit-summary\">\(total) accessibility problem\(total == 1 ? "" : "s") in \(flagged) control\(flagged == 1 ? "" : "s") (buttonkit audit lists them).</p>\n"
         }
         for c in cards {
+            guard meter.add(c.svg) else { break }
             out += "<section class=\"card\(c.problems.isEmpty ? "" : " flagged")\" id=\"\(SVGText.escape(c.id))\"><h2>\(SVGText.escape(c.id))<span class=\"kind\">\(SVGText.escape(c.kind))</span></h2>"
             out += "<div class=\"strip\">\(c.svg)</div>"
             if !c.problems.isEmpty {

@@ -30,10 +30,13 @@ public enum Pictures {
     }
 
     /// The control as it looks now; nothing for a hidden control but an empty canvas.
-    public static func svg(_ b: Button, under o: TraitOverrides = TraitOverrides()) -> String {
+    /// `meter` counts what the drawing holds (see `PictureMeter`); once it
+    /// refuses, the picture is unfinished and the caller discards it.
+    public static func svg(_ b: Button, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
         let w = max(1, b.frame.width), h = max(1, b.frame.height)
         let (look, _) = preview(b, b.state, o)
         let body = b.isHidden ? "" : picture(b, look, o).svg()
+        meter.add(body)
         return document(width: w, height: h, body, title: "\(b.kind.rawValue) \(b.id) \(b.state.description)")
     }
 
@@ -70,7 +73,7 @@ public enum Pictures {
     /// The labelled strip: normal, highlighted, selected,
     /// selected|highlighted and disabled, side by side, over what is behind
     /// the control; light over dark when its look can change with the style.
-    public static func strip(_ b: Button, under o: TraitOverrides = TraitOverrides()) -> String {
+    public static func strip(_ b: Button, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
         let n = SVGNumber.format
         let w = max(1, b.frame.width), h = max(1, b.frame.height)
         let rows = styles(b, o)
@@ -82,9 +85,9 @@ public enum Pictures {
         let totalHeight = header + rowHeight * Double(rows.count) + pad
         var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
         body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape("\(b.kind.rawValue) \(b.id)" + traitsNote(o)))</text>"
-        for (r, style) in rows.enumerated() {
+        for (r, style) in rows.enumerated() where !meter.stopped {
             body += styleRow(b, style: style, o, x: rowLabel, y: header + rowHeight * Double(r), cell: cell,
-                             label: rows.count > 1 ? style.rawValue : nil, labelX: pad)
+                             label: rows.count > 1 ? style.rawValue : nil, labelX: pad, meter: meter)
         }
         let what = rows.count > 1 ? "all states, light and dark" : "all states"
         return document(width: totalWidth, height: totalHeight, body, title: "\(b.kind.rawValue) \(b.id): \(what)")
@@ -93,7 +96,7 @@ public enum Pictures {
     /// One row of state cells of `b` in `style`, over its backdrop, the
     /// current state framed and marked "now".
     static func styleRow(_ b: Button, style: UserInterfaceStyle, _ o: TraitOverrides, x x0: Double, y: Double, cell: Double,
-                         label: String?, labelX: Double) -> String {
+                         label: String?, labelX: Double, meter: PictureMeter?) -> String {
         let n = SVGNumber.format
         let w = max(1, b.frame.width), h = max(1, b.frame.height)
         var body = "<g class=\"style-row\" data-style=\"\(style.rawValue)\">"
@@ -104,14 +107,16 @@ public enum Pictures {
         body += "<rect class=\"backdrop\" x=\"\(n(x0))\" y=\"\(n(y))\" width=\"\(n(cell * Double(stripStates.count)))\" height=\"\(n(h + 12))\" \(ControlPicture.paint("fill", backdrop))/>"
         var under = o
         under.userInterfaceStyle = style
-        for (i, st) in stripStates.enumerated() {
+        for (i, st) in stripStates.enumerated() where !meter.stopped {
             let x = x0 + cell * Double(i) + (cell - w) / 2
             let now = st == b.state
             if now {
                 body += "<rect class=\"current\" x=\"\(n(x - 3))\" y=\"\(n(y + 3))\" width=\"\(n(w + 6))\" height=\"\(n(h + 6))\" fill=\"none\" stroke=\"#1E88E5\" stroke-width=\"2\"/>"
             }
             let (look, failed) = preview(b, st, under)
-            body += picture(b, look, under).svg(x: x, y: y + 6)
+            let drawn = picture(b, look, under).svg(x: x, y: y + 6)
+            guard meter.add(drawn) else { break }
+            body += drawn
             let caption = st.description + (now ? " · now" : "") + (failed ? " · handler failed" : "")
             body += Caption.svg(caption, x: x + w / 2, y: y + h + 12 + 12, width: cell, color: now ? "#1565C0" : "#455A64")
         }
@@ -121,43 +126,45 @@ public enum Pictures {
     /// A sort bar as one picture under its id: a row of state cells per
     /// button (light over dark when their look changes with the style),
     /// named by its key, the selection said in the heading.
-    public static func strip(_ bar: SortBar, under o: TraitOverrides = TraitOverrides()) -> String {
+    public static func strip(_ bar: SortBar, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
         members(kind: "sortBar", id: bar.id, selected: bar.selected.map { "key " + $0.key },
-                bar.buttons.map { ("key " + $0.key, $0) }, o)
+                bar.buttons.map { ("key " + $0.key, $0) }, o, meter)
     }
 
     /// A radio group as one picture under its id: a row per member, named
     /// by its value.
-    public static func strip(_ g: RadioGroup, under o: TraitOverrides = TraitOverrides()) -> String {
+    public static func strip(_ g: RadioGroup, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
         let labelled = zip(g.values, g.buttons).map { ("value " + $0.0.description, $0.1) }
-        return members(kind: "radioGroup", id: g.id, selected: g.value.map { "value " + $0.description }, labelled, o)
+        return members(kind: "radioGroup", id: g.id, selected: g.value.map { "value " + $0.description }, labelled, o, meter)
     }
 
     /// A sort bar as it looks now: its buttons side by side, each named.
-    public static func svg(_ bar: SortBar, under o: TraitOverrides = TraitOverrides()) -> String {
-        row(kind: "sortBar", id: bar.id, bar.buttons.map { ("key " + $0.key, $0) }, o)
+    public static func svg(_ bar: SortBar, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
+        row(kind: "sortBar", id: bar.id, bar.buttons.map { ("key " + $0.key, $0) }, o, meter)
     }
 
     /// A radio group as it looks now: its members side by side, each named.
-    public static func svg(_ g: RadioGroup, under o: TraitOverrides = TraitOverrides()) -> String {
-        row(kind: "radioGroup", id: g.id, zip(g.values, g.buttons).map { ("value " + $0.0.description, $0.1) }, o)
+    public static func svg(_ g: RadioGroup, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
+        row(kind: "radioGroup", id: g.id, zip(g.values, g.buttons).map { ("value " + $0.0.description, $0.1) }, o, meter)
     }
 
-    static func row(kind: String, id: String, _ items: [(String, Button)], _ o: TraitOverrides) -> String {
+    static func row(kind: String, id: String, _ items: [(String, Button)], _ o: TraitOverrides, _ meter: PictureMeter?) -> String {
         let n = SVGNumber.format
         let pad = 12.0, header = 22.0
         let h = items.map { max(1, $0.1.frame.height) }.max() ?? 1
         let labelHeight = items.map { Caption.height([$0.0 + " · " + $0.1.state.description], width: max(1, $0.1.frame.width) + pad) }.max() ?? 12
         var x = pad
         var body = ""
-        for (label, b) in items {
+        for (label, b) in items where !meter.stopped {
             let w = max(1, b.frame.width)
             let style = o.userInterfaceStyle ?? b.userInterfaceStyle
-            body += "<rect class=\"backdrop\" x=\"\(n(x - pad / 2))\" y=\"\(n(header - 4))\" width=\"\(n(w + pad))\" height=\"\(n(h + 8))\" \(ControlPicture.paint("fill", AccessibilityAudit.backdrop(of: b, style: style)))/>"
+            var piece = "<rect class=\"backdrop\" x=\"\(n(x - pad / 2))\" y=\"\(n(header - 4))\" width=\"\(n(w + pad))\" height=\"\(n(h + 8))\" \(ControlPicture.paint("fill", AccessibilityAudit.backdrop(of: b, style: style)))/>"
             var under = o
             under.userInterfaceStyle = style
-            if !b.isHidden { body += picture(b, preview(b, b.state, under).0, under, height: h).svg(x: x, y: header) }
-            body += Caption.svg(label + " · " + b.state.description, x: x + w / 2, y: header + h + 16, width: w + pad, color: "#455A64")
+            if !b.isHidden { piece += picture(b, preview(b, b.state, under).0, under, height: h).svg(x: x, y: header) }
+            piece += Caption.svg(label + " · " + b.state.description, x: x + w / 2, y: header + h + 16, width: w + pad, color: "#455A64")
+            guard meter.add(piece) else { break }
+            body += piece
             x += w + pad
         }
         let totalWidth = max(x, 120), totalHeight = header + h + labelHeight + pad + 8
@@ -166,7 +173,8 @@ public enum Pictures {
         return document(width: totalWidth, height: totalHeight, top + body, title: "\(kind) \(id)")
     }
 
-    static func members(kind: String, id: String, selected: String?, _ rows: [(String, Button)], _ o: TraitOverrides) -> String {
+    static func members(kind: String, id: String, selected: String?, _ rows: [(String, Button)], _ o: TraitOverrides,
+                        _ meter: PictureMeter?) -> String {
         let n = SVGNumber.format
         let pad = 12.0, header = 22.0
         let m = TextMetrics.shared
@@ -187,13 +195,15 @@ public enum Pictures {
         var body = "<rect width=\"\(n(totalWidth))\" height=\"\(n(totalHeight))\" fill=\"#FAFAFA\"/>"
         let heading = "\(kind) \(id)" + (selected.map { " — selected: \($0)" } ?? " — nothing selected") + traitsNote(o)
         body += "<text x=\"\(n(pad))\" y=\"15\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"12\" font-weight=\"600\" fill=\"#263238\">\(SVGText.escape(heading))</text>"
-        for (r, (label, b)) in rows.enumerated() {
+        for (r, (label, b)) in rows.enumerated() where !meter.stopped {
             let y = header + rowHeight * Double(r)
-            body += "<g class=\"member\" data-member=\"\(SVGText.escape(label))\" data-id=\"\(SVGText.escape(b.id))\">"
-            body += "<text x=\"\(n(pad))\" y=\"\(n(y + 6 + h / 2 + 4))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"11\" fill=\"#37474F\">\(SVGText.escape(label))</text>"
-            for (k, style) in styles.enumerated() {
+            let heading = "<g class=\"member\" data-member=\"\(SVGText.escape(label))\" data-id=\"\(SVGText.escape(b.id))\">"
+                + "<text x=\"\(n(pad))\" y=\"\(n(y + 6 + h / 2 + 4))\" font-family=\"\(ControlPicture.fontFamily)\" font-size=\"11\" fill=\"#37474F\">\(SVGText.escape(label))</text>"
+            guard meter.add(heading) else { break }
+            body += heading
+            for (k, style) in styles.enumerated() where !meter.stopped {
                 body += styleRow(b, style: style, o, x: labelWidth + styleLabel, y: y + styleHeight * Double(k), cell: cell,
-                                 label: styles.count > 1 ? style.rawValue : nil, labelX: labelWidth)
+                                 label: styles.count > 1 ? style.rawValue : nil, labelX: labelWidth, meter: meter)
             }
             body += "</g>"
         }
@@ -211,12 +221,14 @@ public enum Pictures {
 
     /// The whole screen: every visible button at its frame, in its current
     /// state, later additions on top.
-    public static func svg(_ s: Screen, under o: TraitOverrides = TraitOverrides()) -> String {
+    public static func svg(_ s: Screen, under o: TraitOverrides = TraitOverrides(), meter: PictureMeter? = nil) -> String {
         let n = SVGNumber.format
         let bg = s.backgroundColor.resolve(s.traits.with(o))
         var body = "<rect width=\"\(n(s.width))\" height=\"\(n(s.height))\" \(ControlPicture.paint("fill", bg)) stroke=\"#BDBDBD\"/>"
         for b in s.allButtons where !b.isHidden {
-            body += picture(b, preview(b, b.state, o).0, o).svg(x: b.frame.x, y: b.frame.y)
+            let drawn = picture(b, preview(b, b.state, o).0, o).svg(x: b.frame.x, y: b.frame.y)
+            guard meter.add(drawn) else { break }
+            body += drawn
         }
         return document(width: s.width, height: s.height, body, title: "screen" + traitsNote(o))
     }

@@ -106,6 +106,12 @@ void bk_charge(lua_State *L, ptrdiff_t delta) {
     if (st->used > st->peak) st->peak = st->used;
 }
 
+void bk_memory_reached(lua_State *L) {
+    bk_state *st = bk_st(L);
+    st->mem_refused = 1;
+    st->mem_exceeded = 1;
+}
+
 static int open_body(lua_State *L) {
     luaL_openlibs(L);
     bk_floor_wrap_spawners(L);

@@ -88,8 +88,16 @@ enum RenderCommand {
         case .failure(let status): return status.code
         }
         let fromFile = LuaContext.isAppFile(script)
-        let cards = pictures(ctx, under: traits, qualified: fromFile)
-        let gallery = Gallery.html(cards, script: script, traits: traits)
+        // The pictures and the page are charged to the memory ceiling as
+        // they grow (the kernel's floor is lifted for the host's work).
+        let memory = HostMemory(ctx.L)
+        let meter = memory?.meter()
+        let cards = pictures(ctx, under: traits, qualified: fromFile, meter: meter)
+        let gallery = meter?.stopped == true ? "" : Gallery.html(cards, script: script, traits: traits, meter: meter)
+        if let memory, meter?.stopped == true {
+            Terminal.err("buttonkit: memory limit exceeded (\(memory.limit >> 20) MB; raise it with --max-memory) while drawing the pictures: nothing was written")
+            return 1
+        }
         do {
             let out = try opened ?? tree!.folder(dir, "render")
             let names = fileNames(cards.map(\.id))
@@ -124,14 +132,19 @@ enum RenderCommand {
     /// `qualified` (a storyboard or XIB named on the command line): every
     /// control's picture is named by its screen and id (`Checkout:pay`),
     /// since scenes of one file often reuse ids.
-    static func pictures(_ ctx: LuaContext, under o: TraitOverrides = TraitOverrides(), qualified: Bool = false) -> [Gallery.Card] {
-        var cards = ctx.createdScreens.enumerated().map { i, s in
-            Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s, under: o))
+    /// `meter` counts what the pictures hold; once it refuses, the cards
+    /// made so far are returned and the caller reports the ceiling.
+    static func pictures(_ ctx: LuaContext, under o: TraitOverrides = TraitOverrides(), qualified: Bool = false,
+                         meter: PictureMeter? = nil) -> [Gallery.Card] {
+        var cards: [Gallery.Card] = []
+        for (i, s) in ctx.createdScreens.enumerated() where meter?.stopped != true {
+            cards.append(Gallery.Card(id: s.id ?? (i == 0 ? "screen" : "screen-\(i + 1)"), kind: "screen", svg: Pictures.svg(s, under: o, meter: meter)))
         }
-        for c in ctx.createdContainers {
-            if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar, under: o))) }
-            if let g = c as? RadioGroup { cards.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g, under: o))) }
+        for c in ctx.createdContainers where meter?.stopped != true {
+            if let bar = c as? SortBar { cards.append(Gallery.Card(id: bar.id, kind: "sortBar", svg: Pictures.strip(bar, under: o, meter: meter))) }
+            if let g = c as? RadioGroup { cards.append(Gallery.Card(id: g.id, kind: "radioGroup", svg: Pictures.strip(g, under: o, meter: meter))) }
         }
+        if meter?.stopped == true { return cards }
         let controls = ctx.createdControls
         var options = AuditOptions()
         if let c = o.contentSize { options.contentSizes = [c] }
@@ -139,19 +152,19 @@ enum RenderCommand {
         if qualified {
             for (screen, list) in AppFileNotes.byScreen(ctx) {
                 let problems = AccessibilityAudit.audit(list, options: options)
-                for s in AccessibilityAudit.subjects(list) {
+                for s in AccessibilityAudit.subjects(list) where meter?.stopped != true {
                     let own = problems.filter { $0.control == s.name }.map { AppFileNotes.qualify($0, screen).description }
                     cards.append(Gallery.Card(id: AppFileNotes.name(s.name, screen), kind: s.button.kind.rawValue,
-                                              svg: Pictures.strip(s.button, under: o), problems: own))
+                                              svg: Pictures.strip(s.button, under: o, meter: meter), problems: own))
                 }
             }
             return cards
         }
         let subjects = AccessibilityAudit.subjects(controls)
         let problems = AccessibilityAudit.audit(controls, options: options)
-        for s in subjects {
+        for s in subjects where meter?.stopped != true {
             let own = problems.filter { $0.control == s.name }.map(\.description)
-            cards.append(Gallery.Card(id: s.button.id, kind: s.button.kind.rawValue, svg: Pictures.strip(s.button, under: o), problems: own))
+            cards.append(Gallery.Card(id: s.button.id, kind: s.button.kind.rawValue, svg: Pictures.strip(s.button, under: o, meter: meter), problems: own))
         }
         return cards
     }

@@ -113,9 +113,11 @@ struct BustedComparisonTests {
         #expect(r.ours.status == 0, "\(r.ours.stdout)\(r.ours.stderr)")
         #expect(BustedOutputTests.normalized(r.ours.stdout) == BustedOutputTests.normalized(r.busted.stdout))
         #expect(Busted.counts(r.ours.stdout) == "2 successes / 0 failures / 0 errors / 0 pending ")
-        let limited = try CLI.run(["test", "--timeout", "1", "--max-memory", "512", "spec"], in: try Busted.copy("limits"))
+        // 5 s: the other test waits in sleeps, and the big one must reach
+        // the ceiling first even on a busy machine.
+        let limited = try CLI.run(["test", "--timeout", "5", "--max-memory", "512", "spec"], in: try Busted.copy("limits"))
         #expect(limited.status == 1)
-        #expect(limited.stdout.contains("time limit exceeded (1 s)"), "\(limited.stdout)")
+        #expect(limited.stdout.contains("time limit exceeded (5 s)"), "\(limited.stdout)")
         #expect(limited.stdout.contains("memory limit exceeded (512 MB per spec file)"), "\(limited.stdout)")
     }
 

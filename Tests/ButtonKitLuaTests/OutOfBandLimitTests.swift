@@ -281,7 +281,9 @@ struct OutOfBandLimitTests {
         for i = 1, 50 do local t = {} for j = 1, 10000 do t[j] = {j} end end
         print("done", #live)
         """
-        let r = try Spawned.run(["run", "--max-memory", "50", "-e", code], in: try CLI.scratch(), limit: 60)
+        // No time limit of the run's own: beside CPU burners the collections
+        // outlived the default 30 s; the spawn's limit catches a hang.
+        let r = try Spawned.run(["run", "--max-memory", "50", "--timeout", "0", "-e", code], in: try CLI.scratch(), limit: 300)
         #expect(r.exitCode == 0 && r.stdout == "done\t30\n", "\(r.summary)")
     }
 

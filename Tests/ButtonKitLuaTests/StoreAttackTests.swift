@@ -33,11 +33,11 @@ struct StoreAttackTests {
     @Test func twoProcessesEachDoing300SetsLoseNothing() throws {
         let dir = try CLI.scratch()
         try Self.writer.write(to: dir.appendingPathComponent("writer.lua"), atomically: true, encoding: .utf8)
-        // No time limit to speak of: this is about losing nothing, and 600
-        // synced writes on a busy disk took longer than run's default 30 s.
-        let a = try Spawned.start(["run", "--timeout", "600", "writer.lua", "s.json", "a", "300"], in: dir)
-        let b = try Spawned.start(["run", "--timeout", "600", "writer.lua", "s.json", "b", "300"], in: dir)
-        let ra = a.finish(limit: 600), rb = b.finish(limit: 600)
+        // No time limit of the run's own (30 s by default: beside CPU
+        // burners 300 sets took longer); the finish limit catches a hang.
+        let a = try Spawned.start(["run", "--timeout", "0", "writer.lua", "s.json", "a", "300"], in: dir)
+        let b = try Spawned.start(["run", "--timeout", "0", "writer.lua", "s.json", "b", "300"], in: dir)
+        let ra = a.finish(limit: 300), rb = b.finish(limit: 300)
         #expect(ra.exitCode == 0 && rb.exitCode == 0, "\(ra.summary)\n\(rb.summary)")
         let store = try storeObject(dir.appendingPathComponent("s.json"))
         #expect(store.count == 600, "\(store.count) keys of 600")
@@ -87,6 +87,21 @@ struct StoreAttackTests {
     /// and the temporary files of the dead are cleaned up by the next writer
     /// that opens the store. Each cycle has a hang limit; the loop has no
     /// wall-clock bound (a busy machine only makes it slower).
+    /// Waits (up to 10 s) until the kernel shows `pid` stopped: a SIGSTOP
+    /// is delivered asynchronously, and the test looks at the files only
+    /// once the writer can no longer move.
+    static func waitUntilStopped(_ pid: Int32) {
+        let end = Date().addingTimeInterval(10)
+        while Date() < end {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return }
+            // "pid (comm) S ...": the state follows the command's name.
+            let state = stat[stat.index(after: close)...].dropFirst().first
+            if state == "T" || state == "t" || state == "Z" { return }
+            usleep(100)
+        }
+    }
+
     @Test func twoHundredKillsLoseNoAcknowledgedSetAndCorruptNothing() throws {
         let dir = try CLI.scratch()
         try Self.padWriter.write(to: dir.appendingPathComponent("writer.lua"), atomically: true, encoding: .utf8)
@@ -105,9 +120,19 @@ struct StoreAttackTests {
                 usleep(200)
             }
             if cycle % 2 == 0 {
-                // Aimed: the moment its temporary file exists, it is mid-write.
+                // Aimed: stopped while its temporary file exists, it is
+                // mid-write whatever the machine's speed (seen and killed
+                // while running, the write could finish in between).
                 let deadline = Date().addingTimeInterval(10)
-                while Date() < deadline && temporaries(in: dir, of: "k.json").isEmpty { usleep(100) }
+                while Date() < deadline, Glibc.kill(w.pid, 0) == 0 {
+                    if !temporaries(in: dir, of: "k.json").isEmpty {
+                        Glibc.kill(w.pid, SIGSTOP)
+                        Self.waitUntilStopped(w.pid)
+                        if !temporaries(in: dir, of: "k.json").isEmpty { break }
+                        Glibc.kill(w.pid, SIGCONT)
+                    }
+                    usleep(100)
+                }
                 aimed += 1
             } else {
                 // At random, once it acknowledged a set (a kill before the

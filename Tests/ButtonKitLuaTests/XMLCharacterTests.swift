@@ -37,6 +37,19 @@ struct XMLCharacterTests {
         }
     }
 
+    /// The audit's JUnit report had an escaping rule of its own, which kept
+    /// U+FFFE and U+FFFF (an id and a label with them made invalid XML).
+    @Test func theAuditsJUnitReportLeavesThemOut() throws {
+        let dir = try CLI.scratch()
+        try """
+        ui.button { id = "\(Self.odd)", frame = { 0, 0, 20, 20 }, title = "ok" }
+        ui.button { id = "plain", frame = { 0, 40, 20, 20 }, accessibilityLabel = "\(Self.odd) button" }
+        """.write(to: dir.appendingPathComponent("odd.lua"), atomically: true, encoding: .utf8)
+        let r = try Spawned.run(["audit", "--format", "junit", "odd.lua"], in: dir, limit: 60)
+        #expect(r.exitCode == 1 && r.stdout.contains("<testsuites") && r.stdout.contains("abcde"), "\(r.summary)")
+        #expect(Self.forbidden(r.stdout).isEmpty, "\(Self.forbidden(r.stdout))")
+    }
+
     @Test func junitFilesLeaveThemOut() throws {
         let dir = try CLI.scratch()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("spec"), withIntermediateDirectories: true)

@@ -88,6 +88,11 @@ size_t bk_memory_limit(lua_State *L);
  * traces) against the ceiling; the overrun is raised when the host function
  * returns to C. */
 void bk_charge(lua_State *L, ptrdiff_t delta);
+/* Marks the ceiling reached for good, as a refused allocation does, for
+ * host work that stopped itself at the ceiling before taking the memory (a
+ * picture outgrowing it) and raises its own message naming the function:
+ * the call that owns the ceiling then fails whatever pcall caught. */
+void bk_memory_reached(lua_State *L);
 /* The hard floor under the memory ceiling, for a process that runs scripts
  * and nothing else (a command, a test worker): RLIMIT_DATA at what the
  * process holds now plus twice `limit` plus 64 MB, so no path the ceiling's
