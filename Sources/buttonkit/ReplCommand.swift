@@ -16,9 +16,14 @@ nonisolated(unsafe) private var historyOnExit: String?
 /// `buttonkit repl`: a line-editing front end (libedit) over `ReplSession`;
 /// plain line reading when standard input is not a terminal.
 enum ReplCommand {
-    static let options: [Option] = [
-        Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)"),
-    ] + Option.scriptLimits(timeout: "stop an evaluation after SECONDS (default: none)") + [.version, .help]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let history = Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)")
+        static let timeout = Option.timeout("stop an evaluation after SECONDS (default: none)")
+    }
+
+    static let options: [Option] = [Opt.history] + Option.scriptLimits(timeout: Opt.timeout) + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit repl [OPTIONS]",
@@ -41,10 +46,10 @@ enum ReplCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "repl")
-        if a.flag("help") { Terminal.out(help); return 0 }
-        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
+        if a.flag(.help) { Terminal.out(help); return 0 }
+        if a.flag(.version) { Terminal.out(Commands.versionLine); return 0 }
         guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
-        let opts = try RunCommand.contextOptions(a, command: "repl", defaultTimeout: 0)
+        let opts = try RunCommand.contextOptions(a, command: "repl", timeout: Opt.timeout, defaultTimeout: 0)
         let session: ReplSession
         do { session = try ReplSession(options: opts) } catch {
             Terminal.err("buttonkit: \(error)")
@@ -59,7 +64,7 @@ enum ReplCommand {
                 Terminal.err("buttonkit: libedit is not installed (apt-get install libedit2): no line editing")
                 return piped(session)
             }
-            return interactive(session, history: a.value("history") ?? defaultHistoryPath())
+            return interactive(session, history: a.value(Opt.history) ?? defaultHistoryPath())
         }
         return piped(session)
     }
