@@ -130,12 +130,12 @@ public enum TestRun {
         // still listens for specs that require luacov themselves.
         let coverage: CoverageRun
         if let cp = plan.coverage {
-            switch CoverageRun.start(cp, tree: tree) {
+            switch CoverageRun.start(cp, confined: confined) {
             case .success(let c): coverage = c
             case .failure(let e): note("buttonkit: \(e.message)"); return 1
             }
         } else {
-            coverage = CoverageRun(plan: nil, settings: nil, tree: tree)
+            coverage = CoverageRun(plan: nil, settings: nil, confined: confined)
         }
 
         coverage.specFiles(files)

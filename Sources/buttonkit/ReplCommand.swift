@@ -51,7 +51,7 @@ enum ReplCommand {
         guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
         let opts = try RunCommand.contextOptions(a, command: "repl", timeout: Opt.timeout, defaultTimeout: 0)
         let session: ReplSession
-        do { session = try ReplSession(options: opts) } catch {
+        do { session = try ReplSession(run: ConfinedRun(opts)) } catch {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
@@ -86,7 +86,7 @@ enum ReplCommand {
 
     /// Piped input: lines as they come, no prompts, no editing.
     static func piped(_ session: ReplSession) -> Int32 {
-        session.context.lockDown()
+        session.run.lockDown()
         while !session.wantsExit, let line = readLine(strippingNewline: true) {
             evaluate(session, line)
         }
@@ -111,7 +111,8 @@ enum ReplCommand {
             let why = String(cString: strerror(errno))
             Terminal.err("buttonkit: cannot write the history file \(history) (\(why)); this session's history will not be saved")
         }
-        session.context.lockDown([.file(history)])
+        session.run.grant(.file(history))
+        session.run.lockDown()
         // os.exit from a line leaves through exit(), past the defer below:
         // the history is written there too.
         historyOnExit = history

@@ -50,7 +50,10 @@ enum ScanCommand {
             file = moved.file
         }
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch { Terminal.err("buttonkit: \(error)"); return 1 }
+        // The command's run (its tree), as `run`'s; no floor: the reading
+        // is the host's own work, in Swift.
+        let run = ConfinedRun(opts)
+        do { ctx = try run.context(opts) } catch { Terminal.err("buttonkit: \(error)"); return 1 }
         var code = ctx.codeOptions("scan", ib: ctx.fileOptions("scan"))
         code.timeLeft = timeout
         code.progress = Progress.reporter()

@@ -10,12 +10,13 @@ final class CoverageLua {
     let ctx: LuaContext
     private var api: Int32 = LUA_NOREF
 
-    /// `sandboxed`: the user's `.luacov` runs confined (a run under `--sandbox`).
-    init(sandboxed: Bool) throws(LuaError) {
+    /// A state of the command's run `confined` (the user's `.luacov` runs
+    /// confined under `--sandbox`); nil: the runner's own, for the report.
+    init(in confined: ConfinedRun?) throws(LuaError) {
         var o = LuaContext.Options()
-        o.sandbox = sandboxed
+        o.sandbox = confined?.isConfined ?? false
         o.timeout = 30
-        ctx = try LuaContext(options: o)
+        if let confined { ctx = try confined.context(o) } else { ctx = try LuaContext(options: o) }
         let L = ctx.L
         try EmbeddedFamily.push(ctx, "coverage", shortNames: false, what: "the coverage modules")
         bk_push_coverage_lib(L)
