@@ -56,7 +56,7 @@ public enum BustedConfig {
         try ctx.load(embedded: EmbeddedLua.modules["config"]!)
         if lockingDown { ctx.lockDown() }
         Value.pushString(L, path)
-        if let task { Value.pushString(L, task) } else { lua_pushnil(L) }
+        Value.pushOptional(L, task)
         try ctx.call(nargs: 2, nresults: 1, timeout: 5)
         let text = Value.string(L, -1) ?? ""
         bk_pop(L, 1)

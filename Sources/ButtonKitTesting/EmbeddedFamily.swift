@@ -16,11 +16,11 @@ enum EmbeddedFamily {
         }
         try ctx.load(embedded: host)
         let L = ctx.L
-        lua_createtable(L, 0, 12)
+        Value.newTable(L, fields: 12)
         for (name, chunk) in EmbeddedLua.modules where name.hasPrefix(prefix) && name != hostName {
             Value.pushString(L, shortNames ? String(name.dropFirst(prefix.count)) : name)
             try ctx.load(embedded: chunk)
-            lua_rawset(L, -3)
+            Value.rawSet(L)
         }
     }
 }

@@ -25,9 +25,15 @@ public enum SpecRunner {
         return o
     }
 
-    /// A state with the framework loaded, for `run(file:in:)`.
+    /// A state with the framework loaded, for `run(file:in:)`, over the
+    /// tree of the command's run (`confined`; nil: a run of its own, as
+    /// `options.sandbox` says).
     public static func prepare(_ options: TestOptions) throws(LuaError) -> Template {
-        let ctx = try LuaContext(options: contextOptions(options))
+        try prepare(options, in: ConfinedRun(confined: options.sandbox))
+    }
+
+    package static func prepare(_ options: TestOptions, in confined: ConfinedRun) throws(LuaError) -> Template {
+        let ctx = try confined.context(contextOptions(options))
         try TestFramework.install(in: ctx, options: options)
         return Template(context: ctx, options: options)
     }

@@ -40,10 +40,12 @@ public struct Supervisor {
 
     /// The run's working tree under `--sandbox` (spec files preloaded for
     /// a worker are opened beneath it).
-    let tree: Confinement?
+    var tree: Confinement? { confined.tree }
+    /// The command's run: the workers' template state is made over its tree.
+    let confined: ConfinedRun
 
-    init(jobs: Int, settings: Worker.Settings, quietStdout: Bool, tree: Confinement?) {
-        self.jobs = max(1, jobs); self.settings = settings; self.quietStdout = quietStdout; self.tree = tree
+    init(jobs: Int, settings: Worker.Settings, quietStdout: Bool, confined: ConfinedRun) {
+        self.jobs = max(1, jobs); self.settings = settings; self.quietStdout = quietStdout; self.confined = confined
     }
 
     private struct Child {
@@ -112,7 +114,7 @@ public struct Supervisor {
         var children: [Child] = []
         var next = 0
         var stopped = false
-        let template = try? SpecRunner.prepare(settings.workerOptions)
+        let template = try? SpecRunner.prepare(settings.workerOptions, in: confined)
 
         /// Forks a process that runs file `f` (skipping what was reported).
         func start(_ f: Int) -> Bool {
@@ -138,7 +140,7 @@ public struct Supervisor {
                 let devnull = open("/dev/null", O_RDONLY)
                 if devnull >= 0 { dup2(devnull, 0); close(devnull) }
                 if quietStdout { dup2(2, 1) }
-                Worker.run(file: files[f], skip: skip, rest: rest, results: res[1], region: region, template: template, settings: settings)
+                Worker.run(file: files[f], skip: skip, rest: rest, results: res[1], region: region, template: template, confined: confined, settings: settings)
             }
             close(res[1])
             guard pid > 0 else { close(res[0]); bk_channel_region_free(region); return false }

@@ -44,26 +44,24 @@ enum TestFramework {
     /// private host table.
     static func install(in ctx: LuaContext, options: TestOptions) throws(LuaError) {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         try ctx.load(embedded: EmbeddedLua.modules["testing"]!)
-        lua_createtable(L, 0, Int32(EmbeddedLua.modules.count))
+        Value.newTable(L, fields: EmbeddedLua.modules.count)
         // The output-handler host and its fallbacks run in the runner, and
         // coverage's host in the reporting state, not in spec files.
         for (name, chunk) in EmbeddedLua.modules
         where name != "testing" && name != "config" && name != "coverage.host" && name != "coverage.standalone" && !name.hasPrefix("handlers.") {
             Value.pushString(L, name)
             try ctx.load(embedded: chunk)
-            lua_rawset(L, -3)
+            Value.rawSet(L)
         }
         pushHost(L, options: options)
         Value.pushBool(L, ctx.options.sandbox)
         // The bootstrap returns the framework's own table; specs get a
         // read-only view of it from `require "busted"`, as busted's.
         try ctx.call(nargs: 3, nresults: 1)
-        Value.pushString(L, frameworkKey)
-        bk_insert(L, -2)
-        lua_rawset(L, bk_registryindex())
+        Value.setRegistryField(L, frameworkKey)
     }
 
     /// Where the framework's table is kept (the registry: no spec reaches it).
@@ -71,22 +69,21 @@ enum TestFramework {
 
     /// Pushes the framework's table (or whatever is there: callers check).
     static func pushFramework(_ L: OpaquePointer) {
-        Value.pushString(L, frameworkKey)
-        lua_rawget(L, bk_registryindex())
+        Value.registryField(L, frameworkKey)
     }
 
     /// Calls `busted.run(file, chunk, loadError, options)`; true when an
     /// expose in the file carries the state into the next files.
     static func runSpec(in ctx: LuaContext, file: String, options: TestOptions) throws(LuaError) -> Bool {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         bk_pushglobaltable(L)
-        lua_pushnil(L)
-        lua_pushnil(L)
+        Value.pushNil(L)
+        Value.pushNil(L)
         pushFramework(L)
-        guard lua_type(L, -1) == LUA_TTABLE else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
-        Value.pushString(L, "run"); lua_rawget(L, -2)
+        guard Value.isTable(L, -1) else { throw LuaError(kind: .runtime, message: "the test framework did not load") }
+        Value.rawField(L, -1, "run")
         Value.pushString(L, file)
         do {
             // The spec as the runner compiled it before any file ran (an
@@ -97,35 +94,35 @@ enum TestFramework {
             // The file's globals go through busted's environments: its
             // chunk's _ENV (a main chunk's only upvalue) is the framework's
             // spec_env (see busted.lua, "Environments").
-            Value.pushString(L, "spec_env"); lua_rawget(L, top + 4)
-            if lua_type(L, -1) == LUA_TTABLE, lua_setupvalue(L, top + 7, 1) != nil {} else { bk_pop(L, 1) }
-            lua_pushnil(L)
+            Value.rawField(L, top + 4, "spec_env")
+            if Value.isTable(L, -1), Value.setFirstUpvalue(L, of: top + 7) {} else { bk_pop(L, 1) }
+            Value.pushNil(L)
         } catch {
-            lua_pushnil(L)
+            Value.pushNil(L)
             Value.pushString(L, error.message)
         }
         pushOptions(L, file: file, options)
         try ctx.call(nargs: 4, nresults: 1)
-        return lua_toboolean(L, -1) != 0
+        return Value.truthy(L, -1)
     }
 
     /// Calls `busted.finish()`: the suite's end for subscribers in the state.
     static func finish(in ctx: LuaContext, options: TestOptions) throws(LuaError) {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         pushFramework(L)
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        Value.pushString(L, "finish"); lua_rawget(L, -2)
-        guard lua_type(L, -1) == LUA_TFUNCTION else { return }
+        guard Value.isTable(L, -1) else { return }
+        Value.rawField(L, -1, "finish")
+        guard Value.isFunction(L, -1) else { return }
         try ctx.call(nargs: 0, nresults: 0, timeout: options.timeout)
     }
 
     static func pushOptions(_ L: OpaquePointer, file: String, _ o: TestOptions) {
-        lua_createtable(L, 0, 16)
+        Value.newTable(L, fields: 16)
         func str(_ k: String, _ v: String) { Push.field(L, k) { Value.pushString(L, v) } }
-        func num(_ k: String, _ v: Double) { Push.field(L, k) { lua_pushnumber(L, v) } }
-        func int(_ k: String, _ v: Int) { Push.field(L, k) { lua_pushinteger(L, lua_Integer(v)) } }
+        func num(_ k: String, _ v: Double) { Push.field(L, k) { Value.pushFloat(L, v) } }
+        func int(_ k: String, _ v: Int) { Push.field(L, k) { Value.pushInteger(L, v) } }
         func bool(_ k: String, _ v: Bool) { Push.field(L, k) { Value.pushBool(L, v) } }
         func list(_ k: String, _ v: [String]) { Push.field(L, k) { Value.pushList(L, v) } }
         str("file", file)
@@ -142,15 +139,12 @@ enum TestFramework {
         int("run", o.run); int("runs", o.runs)
         list("skip", o.skip)
         if let lines = o.lines[file] {
-            Push.field(L, "lines") {
-                lua_createtable(L, Int32(lines.count), 0)
-                for (i, n) in lines.enumerated() { lua_pushinteger(L, lua_Integer(n)); lua_rawseti(L, -2, lua_Integer(i + 1)) }
-            }
+            Push.field(L, "lines") { Value.pushIntegers(L, lines) }
         }
     }
 
     static func pushHost(_ L: OpaquePointer, options: TestOptions) {
-        lua_createtable(L, 0, 12)
+        Value.newTable(L, fields: 12)
         if options.inWorker {
             // A worker writes results straight into its channel, from C.
             Push.field(L, "report") { bk_push_channel_report(L, options.streamResults ? 1 : 0) }
@@ -172,16 +166,16 @@ enum TestFramework {
                 // started(name, line, defined_in, detail)
                 guard let s = TestFramework.session(L) else { return 0 }
                 s.onStart(TestStart(file: s.file, name: Value.string(L, 1) ?? "?",
-                                    line: lua_type(L, 2) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 2, nil)) : 0,
-                                    definedIn: lua_type(L, 3) == LUA_TSTRING ? Value.string(L, 3) : nil,
-                                    detail: lua_type(L, 4) == LUA_TSTRING ? Value.string(L, 4) : nil))
+                                    line: Value.integer(L, 2) ?? 0,
+                                    definedIn: Value.stringIfAny(L, 3),
+                                    detail: Value.stringIfAny(L, 4)))
                 return 0
             } }),
             // busted.gettime: wall-clock seconds with their fraction.
-            ("gettime", { L in Host.run(L) { L in lua_pushnumber(L, Clock.wallNow()); return 1 } }),
+            ("gettime", { L in Host.run(L) { L in Value.pushFloat(L, Clock.wallNow()); return 1 } }),
             // busted.sleep(seconds).
             ("sleep", { L in Host.run(L) { L in
-                let s = lua_type(L, 1) == LUA_TNUMBER ? lua_tonumberx(L, 1, nil) : 0
+                let s = Value.number(L, 1) ?? 0
                 if s.isFinite && s > 0 {
                     var ts = timespec(tv_sec: Int(min(s, 1e9)), tv_nsec: Int((s - s.rounded(.down)) * 1e9))
                     var left = timespec()
@@ -191,14 +185,8 @@ enum TestFramework {
             } }),
             ("suggest", { L in Host.run(L) { L in
                 // suggest(word, { candidates }) -> the closest, or nil
-                guard let word = Value.string(L, 1), lua_type(L, 2) == LUA_TTABLE else { return 0 }
-                var names: [String] = []
-                for i in stride(from: 1, through: Int(lua_rawlen(L, 2)), by: 1) {
-                    lua_rawgeti(L, 2, lua_Integer(i))
-                    if let s = Value.string(L, -1) { names.append(s) }
-                    bk_pop(L, 1)
-                }
-                guard let s = Suggest.closest(to: word, in: names) else { return 0 }
+                guard let word = Value.string(L, 1), Value.isTable(L, 2) else { return 0 }
+                guard let s = Suggest.closest(to: word, in: Value.strings(L, 2)) else { return 0 }
                 Value.pushString(L, s)
                 return 1
             } }),
@@ -282,7 +270,7 @@ enum TestFramework {
     static func report(_ L: OpaquePointer) throws -> Int32 {
         guard let session = session(L) else { return 0 }
         func str(_ i: Int32) -> String? {
-            lua_type(L, i) <= LUA_TNIL ? nil : Value.describe(L, i)
+            Value.isNil(L, i) ? nil : Value.describe(L, i)
         }
         let status: TestResult.Status
         var origin = TestResult.Origin.test
@@ -295,15 +283,15 @@ enum TestFramework {
         case "error@block": status = .error; origin = .block
         default: status = .error
         }
-        let line = lua_type(L, 3) == LUA_TNUMBER ? Int(clamping: lua_tointegerx(L, 3, nil)) : 0
-        let duration = lua_type(L, 4) == LUA_TNUMBER ? lua_tonumberx(L, 4, nil) : 0
+        let line = Value.integer(L, 3) ?? 0
+        let duration = Value.number(L, 4) ?? 0
         var r = TestResult(file: session.file, name: Value.string(L, 2) ?? str(2) ?? "?", status: status, line: line,
                            message: str(5), traceback: str(6).flatMap { $0.isEmpty ? nil : $0 },
                            duration: duration, output: str(7) ?? "")
         r.origin = origin
-        if lua_type(L, 8) == LUA_TTABLE { r.picture = pictureDetails(L, 8) }
-        if lua_type(L, 9) == LUA_TSTRING { r.definedIn = Value.string(L, 9) }
-        if lua_type(L, 10) == LUA_TSTRING { r.detail = Value.string(L, 10) }
+        if Value.isTable(L, 8) { r.picture = pictureDetails(L, 8) }
+        if let s = Value.stringIfAny(L, 9) { r.definedIn = s }
+        if let s = Value.stringIfAny(L, 10) { r.detail = s }
         session.onResult(r)
         return 0
     }
@@ -381,10 +369,10 @@ enum TestFramework {
     static func readFile(_ L: OpaquePointer) throws -> Int32 {
         let found: (Folder, String)
         do { found = try snapshotFile(L, try Args(L, "read_file", method: false).exactString(1), writing: false) } catch ButtonKitError.io {
-            lua_pushnil(L)
+            Value.pushNil(L)
             return 1
         }
-        if let text = try? found.0.read(found.1) { Value.pushString(L, text) } else { lua_pushnil(L) }
+        Value.pushOptional(L, try? found.0.read(found.1))
         return 1
     }
 
@@ -409,7 +397,7 @@ enum TestFramework {
             Push.json(L, try JSON.parse(text))
             return 1
         } catch {
-            lua_pushnil(L)
+            Value.pushNil(L)
             Value.pushString(L, "line \(error.line), column \(error.column): \(error.reason)")
             return 2
         }

@@ -1,6 +1,20 @@
+import ButtonKitLua
+
 /// Everything one `buttonkit test` run does, decided from the command line
 /// and `.busted`: which files, how they run, where results go.
 public struct TestPlan: Sendable {
+    /// The command's one confined run (`--sandbox`; `--unsafe` and the
+    /// default are not confined), built once where the command starts and
+    /// handed to `TestRun`, `WatchSession` and through them to discovery,
+    /// report and coverage files, the supervisor and its workers.
+    package func confinedRun() -> ConfinedRun { ConfinedRun(confined: test.sandbox) }
+
+    /// `current` when it is confined as this plan asks (a `.busted` read
+    /// again in watch mode), else a new run.
+    package func confinedRun(keeping current: ConfinedRun) -> ConfinedRun {
+        current.isConfined == test.sandbox ? current : confinedRun()
+    }
+
     /// Files and folders to run (busted's ROOT).
     public var paths: [String] = ["spec"]
     /// Spec file name patterns (Lua patterns on the base name without .lua).

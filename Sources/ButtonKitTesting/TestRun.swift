@@ -22,8 +22,18 @@ public enum TestRun {
     /// before any Lua of the run loads (an output handler written in Lua
     /// runs here, confined), keeping the working tree and what the command
     /// line named outside it; each worker then confines itself further.
+    ///
+    /// `confined` is the command's one run (`TestPlan.confinedRun`), built
+    /// where the command starts; watch mode passes the same one to every
+    /// cycle.
     public static func run(_ plan: TestPlan, files chosen: [String]? = nil, observe: (Supervisor.Event) -> Void = { _ in },
                            lockingDown: Bool = false, note: (String) -> Void) -> Int32 {
+        run(plan, confined: plan.confinedRun(), files: chosen, observe: observe, lockingDown: lockingDown, note: note)
+    }
+
+    package static func run(_ plan: TestPlan, confined: ConfinedRun, files chosen: [String]? = nil,
+                            observe: (Supervisor.Event) -> Void = { _ in },
+                            lockingDown: Bool = false, note: (String) -> Void) -> Int32 {
         for n in plan.notes { note(n) }
         var files: [String] = chosen ?? []
         // Errors of the run itself, as busted reports them in its output
@@ -32,7 +42,7 @@ public enum TestRun {
         // The run's one working tree under --sandbox: discovery, report
         // files, coverage's files and the workers' preloaded specs are all
         // decided against it, and the runner confines itself to it.
-        let tree = plan.test.sandbox ? Confinement() : nil
+        let tree = confined.tree
         if chosen == nil {
             let found = SpecDiscovery.search(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
                                              recursive: plan.recursive, tree: tree) { path in
@@ -77,11 +87,11 @@ public enum TestRun {
         // the run into a folder below it (each spec file's state reads it).
         let named = files + plan.test.helpers + (plan.test.configFile.map { [$0] } ?? [])
         let outsideAtStart = tree.map { t in Set(named.filter { !t.contains($0) }) } ?? []
-        if lockingDown, let tree { lockDown(tree, plan, reportOutputs + (junitOutput.map { [$0] } ?? []), outsideAtStart) }
+        if lockingDown { lockDown(confined, plan, reportOutputs + (junitOutput.map { [$0] } ?? []), outsideAtStart) }
         var handler: LuaHandlerReporter?
         if case .handler(let name) = plan.output {
             do {
-                handler = try LuaHandlerReporter(handlerSettings(name, plan))
+                handler = try LuaHandlerReporter(handlerSettings(name, plan, confined))
             } catch {
                 // As busted: say so, count it as an error, use the default
                 // look (busted-htest missing from a CI image is this case).
@@ -120,12 +130,12 @@ public enum TestRun {
         // still listens for specs that require luacov themselves.
         let coverage: CoverageRun
         if let cp = plan.coverage {
-            switch CoverageRun.start(cp, tree: tree) {
+            switch CoverageRun.start(cp, confined: confined) {
             case .success(let c): coverage = c
             case .failure(let e): note("buttonkit: \(e.message)"); return 1
             }
         } else {
-            coverage = CoverageRun(plan: nil, settings: nil, tree: tree)
+            coverage = CoverageRun(plan: nil, settings: nil, confined: confined)
         }
 
         coverage.specFiles(files)
@@ -141,7 +151,7 @@ public enum TestRun {
         settings.options.rich = plan.needsElements
         settings.options.highlightColor = highlightColor(plan) ? "red" : "none"
         settings.options.runs = plan.repeatCount
-        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.documentOnStdout, tree: tree)
+        let supervisor = Supervisor(jobs: plan.jobs, settings: settings, quietStdout: plan.documentOnStdout, confined: confined)
 
         var total = TestSummary()
         let t0 = Clock.now()
@@ -231,8 +241,8 @@ public enum TestRun {
     /// spec files and helpers (to read; a spec's folder also to write, for
     /// its snapshots), coverage's configuration file — and /dev/null, the
     /// workers' standard input.
-    static func lockDown(_ tree: Confinement, _ plan: TestPlan, _ reports: [TextOutput], _ outside: Set<String>) {
-        guard !lockedDown else { return }
+    static func lockDown(_ confined: ConfinedRun, _ plan: TestPlan, _ reports: [TextOutput], _ outside: Set<String>) {
+        guard let tree = confined.tree, !lockedDown else { return }
         lockedDown = true
         var grants = reports.compactMap(\.grant)
         for f in outside.sorted() {
@@ -241,7 +251,7 @@ public enum TestRun {
         }
         if let c = plan.coverage?.configFile, !tree.contains(c) { grants.append(.reading(c)) }
         grants.append(.file("/dev/null"))
-        tree.lockDown(grants)
+        confined.lockDown(grants)
     }
 
     /// `files` in the order the plan asks for (`--sort-files`, `--shuffle-files`).
@@ -252,7 +262,7 @@ public enum TestRun {
         return order
     }
 
-    static func handlerSettings(_ name: String, _ plan: TestPlan) -> LuaHandlerReporter.Settings {
+    static func handlerSettings(_ name: String, _ plan: TestPlan, _ confined: ConfinedRun) -> LuaHandlerReporter.Settings {
         var s = LuaHandlerReporter.Settings(name: name)
         s.arguments = plan.outputArguments
         s.verbose = plan.verbose
@@ -261,7 +271,7 @@ public enum TestRun {
         s.language = plan.language
         s.lpath = plan.test.lpath
         s.cpath = plan.test.cpath
-        s.sandboxed = plan.test.sandbox
+        s.sandboxed = confined.isConfined
         s.timeout = plan.test.timeout
         s.maxMemoryMB = plan.test.maxMemoryMB
         s.interpreter = plan.test.interpreter ?? LuaContext.executablePath ?? "buttonkit"

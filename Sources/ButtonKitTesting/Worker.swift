@@ -38,7 +38,7 @@ enum Worker {
     /// each insulated as busted insulates files, and tells the runner as it
     /// moves on (a `.next` record), so what the expose carried reaches them.
     static func run(file: String, skip: [String], rest: [String] = [], results: Int32, region: OpaquePointer?,
-                    template: SpecRunner.Template?, settings: Settings) -> Never {
+                    template: SpecRunner.Template?, confined: ConfinedRun, settings: Settings) -> Never {
         bk_channel_open_shared(results, region)
         bk_channel_catch_crashes()
         // A spec (or a C module) that calls exit() ends the child mid-file:
@@ -75,7 +75,7 @@ enum Worker {
         }
         // Without the runner's template (it failed to load), one of our own:
         // loading it again reports why, against this file.
-        let template = template ?? (try? SpecRunner.prepare(options))
+        let template = template ?? (try? SpecRunner.prepare(options, in: confined))
         if let template {
             template.forked()
             let exposed = SpecRunner.run(file: file, in: template, options: options, onNote: { send(.note($0)) },

@@ -40,6 +40,15 @@ struct Option {
         return out
     }
 
+    /// `text` as this option's number of at least `lo`, or the usage error
+    /// that names the option ("--timeout expects a number of at least 0").
+    static func number(_ text: String, option: Option, min lo: Double, command: String) throws(UsageError) -> Double {
+        guard let v = Double(text), v.isFinite, v >= lo else {
+            throw UsageError("--\(option.key) expects a number of at least \(Format.number(lo)), got '\(text)'", command: command)
+        }
+        return v
+    }
+
     /// `-p, --pattern=PATTERN` as help shows it.
     var synopsis: String {
         var parts: [String] = []
@@ -115,20 +124,20 @@ struct Arguments {
         }
     }
 
+    // Lookups take the option's declaration, never its name: a misspelt
+    // option does not compile, where a misspelt string read as "not given".
+
     /// Whether a flag was given (and not negated).
-    func flag(_ name: String) -> Bool { flags[name] == true }
+    func flag(_ option: Option) -> Bool { flags[option.key] == true }
     /// The flag's setting when given either way; nil when not given.
-    func setting(_ name: String) -> Bool? { flags[name] }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func setting(_ option: Option) -> Bool? { flags[option.key] }
+    func value(_ option: Option) -> String? { values[option.key]?.last }
+    func all(_ option: Option) -> [String] { values[option.key] ?? [] }
 
     /// A number option with bounds, or a usage error naming it.
-    func number(_ name: String, default d: Double, min lo: Double, command: String) throws(UsageError) -> Double {
-        guard let s = value(name) else { return d }
-        guard let v = Double(s), v.isFinite, v >= lo else {
-            throw UsageError("--\(name) expects a number of at least \(Format.number(lo)), got '\(s)'", command: command)
-        }
-        return v
+    func number(_ option: Option, default d: Double, min lo: Double, command: String) throws(UsageError) -> Double {
+        guard let s = value(option) else { return d }
+        return try Option.number(s, option: option, min: lo, command: command)
     }
 }
 

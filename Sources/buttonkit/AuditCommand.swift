@@ -8,20 +8,24 @@ import ButtonKitLua
 /// created (contrast in every visible state, light and dark; hit target;
 /// label) and prints one line per problem. Exit 1 when there is any.
 enum AuditCommand {
-    static let options: [Option] = [
-        Option("min-contrast", value: "RATIO", help: "contrast normal text needs (default 4.5, WCAG AA)"),
-        Option("large-text-contrast", value: "RATIO", help: "contrast large text (18 pt, or 14 pt bold) needs (default 3)"),
-        Option("min-size", value: "POINTS", help: "smallest hit target side (default 44, Apple's HIG)"),
-        Option("style", value: "STYLE", help: "light, dark or both (default both); repeatable"),
-        Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)"),
-        Option("check", value: "CHECKS", help: "contrast, hitTarget, label, textClipped, dynamicType, overlap, description, duplicateId, comma-separated (default all); repeatable"),
-        Option("content-size", value: "SIZES", help: "content sizes to check contrast and clipped text at, comma-separated (default large,ax5); repeatable"),
-        Option("format", value: "FORMAT", help: "text (default), json, junit or sarif (SARIF 2.1.0, for code-scanning dashboards), on standard output"),
-        Option("fail-on", value: "SEVERITY", help: "error (default: exit 1 on errors only) or warning (warnings fail too)"),
-        Option("baseline", value: "FILE", help: "report and fail only on problems not in FILE (written by --write-baseline); say how many of its entries are gone"),
-        Option("write-baseline", value: "FILE", help: "record today's problems in FILE, to adopt the audit on an app that has some"),
-        .assets, .ignored,
-    ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.help]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let minContrast = Option("min-contrast", value: "RATIO", help: "contrast normal text needs (default 4.5, WCAG AA)")
+        static let largeTextContrast = Option("large-text-contrast", value: "RATIO", help: "contrast large text (18 pt, or 14 pt bold) needs (default 3)")
+        static let minSize = Option("min-size", value: "POINTS", help: "smallest hit target side (default 44, Apple's HIG)")
+        static let style = Option("style", value: "STYLE", help: "light, dark or both (default both); repeatable")
+        static let states = Option("states", value: "STATES", help: "states to check contrast in, comma-separated (default: every state but disabled)")
+        static let check = Option("check", value: "CHECKS", help: "contrast, hitTarget, label, textClipped, dynamicType, overlap, description, duplicateId, comma-separated (default all); repeatable")
+        static let contentSize = Option("content-size", value: "SIZES", help: "content sizes to check contrast and clipped text at, comma-separated (default large,ax5); repeatable")
+        static let format = Option("format", value: "FORMAT", help: "text (default), json, junit or sarif (SARIF 2.1.0, for code-scanning dashboards), on standard output")
+        static let failOn = Option("fail-on", value: "SEVERITY", help: "error (default: exit 1 on errors only) or warning (warnings fail too)")
+        static let baseline = Option("baseline", value: "FILE", help: "report and fail only on problems not in FILE (written by --write-baseline); say how many of its entries are gone")
+        static let writeBaseline = Option("write-baseline", value: "FILE", help: "record today's problems in FILE, to adopt the audit on an app that has some")
+        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)")
+    }
+
+    static let options: [Option] = [Opt.minContrast, Opt.largeTextContrast, Opt.minSize, Opt.style, Opt.states, Opt.check, Opt.contentSize, Opt.format, Opt.failOn, Opt.baseline, Opt.writeBaseline, .assets, .ignored] + Option.scriptLimits(timeout: Opt.timeout) + [.help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit audit [OPTIONS] SCRIPT [ARGS...]\n       buttonkit audit [OPTIONS] FILE.storyboard|FILE.xib|FILE.swift|FOLDER [--assets PATH]",
@@ -73,22 +77,22 @@ enum AuditCommand {
         if let f = a.positionals.first, LuaContext.isAppFile(f) {
             a = try Arguments(args, options: options, command: "audit")
         }
-        if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag(.help) { Terminal.out(help); return 0 }
         guard a.positionals.first != nil else { throw UsageError("audit needs a SCRIPT", command: "audit") }
         let auditOptions = try parseOptions(a)
-        let format = try choice(a, "format", default: AuditFormat.text)
-        let failOn = try choice(a, "fail-on", default: AuditSeverity.error)
+        let format = try choice(a, Opt.format, default: AuditFormat.text)
+        let failOn = try choice(a, Opt.failOn, default: AuditSeverity.error)
         // The baseline is read, and the file to write one opened, before the
         // run: the run may confine the process to the working tree.
-        let baseline = try a.value("baseline").map { path throws(UsageError) in try readBaseline(path) }
-        let baselineOut = try a.value("write-baseline").map { path throws(UsageError) in try openForWriting(path) }
+        let baseline = try a.value(Opt.baseline).map { path throws(UsageError) in try readBaseline(path) }
+        let baselineOut = try a.value(Opt.writeBaseline).map { path throws(UsageError) in try openForWriting(path) }
         defer { if let fd = baselineOut?.fd { close(fd) } }
         // What the script prints goes to standard error while it runs, so
         // standard output holds the problems only (`audit x.lua | wc -l`).
         fflush(nil)
         let savedOut = fcntl(1, F_DUPFD_CLOEXEC, 3)  // not inherited by what the script starts
         if savedOut >= 0 { _ = dup2(2, 1) }
-        let (confined, appFile, _) = try RunCommand.confinedRun(a, command: "audit")
+        let (confined, appFile, _) = try RunCommand.confinedRun(a, command: "audit", timeout: Opt.timeout)
         defer { confined.finished() }
         let run = Result { () throws(UsageError) in
             try RunCommand.executeTracking(a, command: "audit", run: confined, appFile: appFile, activity: "auditing")
@@ -109,7 +113,7 @@ enum AuditCommand {
             : [AuditTarget(screen: nil, controls: ctx.createdControls.map { AuditTarget.Control(button: $0) })]
         if fromFile {
             AppFileNotes.ignored(ctx)
-            if a.flag("ignored") { AppFileNotes.listIgnored(ctx) }
+            if a.flag(.ignored) { AppFileNotes.listIgnored(ctx) }
         }
         var report = AuditReport.make(targets, options: auditOptions)
         if let baseline { report.apply(baseline) }
@@ -160,9 +164,9 @@ enum AuditCommand {
     }
 
     /// A named choice from an option, or a usage error listing the choices.
-    static func choice<T: NamedChoice>(_ a: Arguments, _ name: String, default d: T) throws(UsageError) -> T {
-        guard let v = a.value(name) else { return d }
-        do { return try T(parsing: v) } catch { throw UsageError("--\(name): \(error.message)", command: "audit") }
+    static func choice<T: NamedChoice>(_ a: Arguments, _ option: Option, default d: T) throws(UsageError) -> T {
+        guard let v = a.value(option) else { return d }
+        do { return try T(parsing: v) } catch { throw UsageError("--\(option.key): \(error.message)", command: "audit") }
     }
 
     /// The baseline file's problems, or a usage error naming the file.
@@ -205,10 +209,10 @@ enum AuditCommand {
     /// The audit's thresholds and selection from the command line.
     static func parseOptions(_ a: Arguments) throws(UsageError) -> AuditOptions {
         var o = AuditOptions()
-        o.minimumContrast = try a.number("min-contrast", default: o.minimumContrast, min: 1, command: "audit")
-        o.largeTextContrast = try a.number("large-text-contrast", default: o.largeTextContrast, min: 1, command: "audit")
-        o.minimumSize = try a.number("min-size", default: o.minimumSize, min: 0, command: "audit")
-        let styles = a.all("style")
+        o.minimumContrast = try a.number(Opt.minContrast, default: o.minimumContrast, min: 1, command: "audit")
+        o.largeTextContrast = try a.number(Opt.largeTextContrast, default: o.largeTextContrast, min: 1, command: "audit")
+        o.minimumSize = try a.number(Opt.minSize, default: o.minimumSize, min: 0, command: "audit")
+        let styles = a.all(Opt.style)
         if !styles.isEmpty {
             var chosen: [UserInterfaceStyle] = []
             for s in styles {
@@ -219,7 +223,7 @@ enum AuditCommand {
             }
             o.styles = UserInterfaceStyle.allCases.filter(chosen.contains)
         }
-        let states = a.all("states").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        let states = a.all(Opt.states).flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
         if !states.isEmpty {
             var list: [ControlState] = []
             for s in states {
@@ -227,7 +231,7 @@ enum AuditCommand {
             }
             o.states = list
         }
-        let sizes = a.all("content-size").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        let sizes = a.all(Opt.contentSize).flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
         if !sizes.isEmpty {
             var list: [ContentSizeCategory] = []
             for s in sizes {
@@ -235,7 +239,7 @@ enum AuditCommand {
             }
             o.contentSizes = list
         }
-        let checks = a.all("check").flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
+        let checks = a.all(Opt.check).flatMap { $0.split(separator: ",").map { String($0.trimmingSpaces()) } }
         if !checks.isEmpty {
             var set = Set<AuditCheck>()
             for c in checks {

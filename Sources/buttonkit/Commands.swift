@@ -4,10 +4,9 @@ import ButtonKitLua
 /// Every command `dispatch` (main.swift) runs, in the order help lists them.
 ///
 /// This is the one list that did-you-mean for commands, `buttonkit help
-/// TOPIC`, shell completion and the `lua` fallback read, so a command added
-/// here is suggested, completed and documented everywhere at once. A command
-/// also needs its `case` in dispatch's switch; CompletionTests checks that
-/// every name here dispatches.
+/// TOPIC`, shell completion, the `lua` fallback and dispatch itself read,
+/// so a command added here is run, suggested, completed and documented
+/// everywhere at once (CompletionTests checks that every name dispatches).
 enum Commands {
     /// What a command's operands (its non-option words) are, for completion.
     enum Operands {
@@ -28,19 +27,28 @@ enum Commands {
         /// The table that parses the command's options.
         let options: [Option]
         let operands: Operands
+        /// Runs the command on the words after its name; the exit status.
+        let main: @Sendable ([String]) throws(UsageError) -> Int32
     }
 
     static let all: [Command] = [
-        Command(name: "run", summary: "run a scenario script", options: RunCommand.options, operands: .paths),
-        Command(name: "test", summary: "run busted spec files", options: TestCommand.options, operands: .paths),
-        Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none),
-        Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths),
-        Command(name: "audit", summary: "check contrast, hit targets and labels", options: AuditCommand.options, operands: .paths),
-        Command(name: "scan", summary: "what ButtonKit reads of an app's code and files", options: ScanCommand.options, operands: .paths),
-        Command(name: "help", summary: "show help", options: [], operands: .helpTopics),
-        Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths),
+        Command(name: "run", summary: "run a scenario script", options: RunCommand.options, operands: .paths,
+                main: RunCommand.main),
+        Command(name: "test", summary: "run busted spec files", options: TestCommand.options, operands: .paths,
+                main: TestCommand.main),
+        Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none,
+                main: ReplCommand.main),
+        Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths,
+                main: RenderCommand.main),
+        Command(name: "audit", summary: "check contrast, hit targets and labels", options: AuditCommand.options, operands: .paths,
+                main: AuditCommand.main),
+        Command(name: "scan", summary: "what ButtonKit reads of an app's code and files", options: ScanCommand.options, operands: .paths,
+                main: ScanCommand.main),
+        Command(name: "help", summary: "show help", options: [], operands: .helpTopics, main: Help.main),
+        Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths,
+                main: { LuaCommand.main($0, progname: "buttonkit lua") }),
         Command(name: "completion", summary: "print a shell completion script", options: CompletionCommand.options,
-                operands: .words(CompletionCommand.shells)),
+                operands: .words(CompletionCommand.shells), main: CompletionCommand.main),
     ]
 
     static var names: [String] { all.map(\.name) }

@@ -9,9 +9,13 @@ import ButtonKitTesting
 enum CompletionCommand {
     static let shells = ["bash", "zsh", "fish"]
 
-    static let options: [Option] = [
-        Option("help", short: "h", help: "show this help"),
-    ]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let help = Option("help", short: "h", help: "show this help")
+    }
+
+    static let options: [Option] = [Opt.help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit completion bash|zsh|fish",
@@ -29,7 +33,7 @@ enum CompletionCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "completion")
-        if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag(Opt.help) { Terminal.out(help); return 0 }
         guard a.positionals.count == 1, let shell = a.positionals.first else {
             throw UsageError("completion needs one shell: bash, zsh or fish", command: "completion")
         }

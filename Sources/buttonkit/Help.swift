@@ -66,3 +66,18 @@ enum Help {
         }
     }
 }
+
+extension Help {
+    /// `buttonkit help [TOPIC]` (and `-h`, `--help` with no topic):
+    /// `help api [NAME]` is the reference, any other topic a command's help.
+    static func main(_ args: [String]) throws(UsageError) -> Int32 {
+        if args.first == "api" {
+            Terminal.out(try api(Array(args.dropFirst())))
+            return 0
+        }
+        let topic = args.first
+        guard let text = text(for: topic) else { throw Commands.noHelp(topic ?? "") }
+        Terminal.out(text + "\n")
+        return 0
+    }
+}

@@ -1,17 +1,16 @@
 /// The options every command that runs a script shares, written once so
 /// their names and help cannot drift between `run`, `render`, `audit` and
-/// the REPL (`test` groups its own under busted's sections).
+/// the REPL (`test` groups its own under busted's sections). Each is a
+/// value code reads the command line through (`a.flag(.unsafe)`).
 extension Option {
-    /// `--timeout`, `--max-memory`, `--unsafe`, `--lpath`, with the default
-    /// timeout each command has in its help.
-    static func scriptLimits(timeout: String) -> [Option] {
-        [
-            Option("timeout", value: "SECONDS", help: timeout),
-            Option("max-memory", value: "MB", help: "memory ceiling for the script (default 1024; 0 = none)"),
-            Option("unsafe", help: "lift the sandbox (os.execute, io.popen, C modules, binary chunks, files outside the working tree)"),
-            Option("lpath", value: "PATH", help: "add PATH (a folder or a ?-pattern) to package.path"),
-        ]
-    }
+    /// `--timeout SECONDS`, with the default each command says in its help.
+    static func timeout(_ help: String) -> Option { Option("timeout", value: "SECONDS", help: help) }
+    static let maxMemory = Option("max-memory", value: "MB", help: "memory ceiling for the script (default 1024; 0 = none)")
+    static let unsafe = Option("unsafe", help: "lift the sandbox (os.execute, io.popen, C modules, binary chunks, files outside the working tree)")
+    static let lpath = Option("lpath", value: "PATH", help: "add PATH (a folder or a ?-pattern) to package.path")
+
+    /// `timeout` (the command's own), `--max-memory`, `--unsafe`, `--lpath`.
+    static func scriptLimits(timeout: Option) -> [Option] { [timeout, .maxMemory, .unsafe, .lpath] }
 
     /// `--assets PATH`: the catalogs a storyboard or XIB named on the
     /// command line uses, instead of those found in its project.

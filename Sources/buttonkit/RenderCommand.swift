@@ -7,13 +7,17 @@ import ButtonKitSVG
 /// sort bar and radio group (member by member) and of every screen, and a
 /// gallery page of them all.
 enum RenderCommand {
-    static let options: [Option] = [
-        Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)"),
-        Option("style", value: "STYLE", help: "draw every picture in light or dark only (default: light over dark where the look changes)"),
-        Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)"),
-        Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)"),
-        .assets, .ignored,
-    ] + Option.scriptLimits(timeout: "stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)") + [.version, .help]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let output = Option("output", short: "o", value: "DIR", help: "where to write (created if missing; required)")
+        static let style = Option("style", value: "STYLE", help: "draw every picture in light or dark only (default: light over dark where the look changes)")
+        static let contentSize = Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)")
+        static let layoutDirection = Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)")
+        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)")
+    }
+
+    static let options: [Option] = [Opt.output, Opt.style, Opt.contentSize, Opt.layoutDirection, .assets, .ignored] + Option.scriptLimits(timeout: Opt.timeout) + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit render [OPTIONS] SCRIPT -o DIR [ARGS...]\n       buttonkit render [OPTIONS] FILE.storyboard|FILE.xib|FILE.swift|FOLDER -o DIR [--assets PATH]",
@@ -45,15 +49,15 @@ enum RenderCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "render")
-        if a.flag("help") { Terminal.out(help); return 0 }
-        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
+        if a.flag(.help) { Terminal.out(help); return 0 }
+        if a.flag(.version) { Terminal.out(Commands.versionLine); return 0 }
         guard let script = a.positionals.first else { throw UsageError("render needs a SCRIPT", command: "render") }
-        guard var dir = a.value("output") else { throw UsageError("render needs -o DIR", command: "render") }
+        guard var dir = a.value(Opt.output) else { throw UsageError("render needs -o DIR", command: "render") }
         var traits = TraitOverrides()
         do {
-            if let s = a.value("style") { traits.userInterfaceStyle = try UserInterfaceStyle(parsing: s) }
-            if let c = a.value("content-size") { traits.contentSize = try ContentSizeCategory(parsing: c) }
-            if let d = a.value("layout-direction") { traits.layoutDirection = try LayoutDirection(parsing: d) }
+            if let s = a.value(Opt.style) { traits.userInterfaceStyle = try UserInterfaceStyle(parsing: s) }
+            if let c = a.value(Opt.contentSize) { traits.contentSize = try ContentSizeCategory(parsing: c) }
+            if let d = a.value(Opt.layoutDirection) { traits.layoutDirection = try LayoutDirection(parsing: d) }
         } catch { throw UsageError(error.message, command: "render") }
         // `-o out/` as typed: one slash in what is written and said.
         while dir.count > 1 && dir.hasSuffix("/") { dir.removeLast() }
@@ -63,7 +67,7 @@ enum RenderCommand {
         // keeps the name inside); one the caller named outside is opened
         // (made) now and granted to the confined process; a link in the
         // tree that leads out is refused (Confinement.outputPlace).
-        let (run, appFile, movedTree) = try RunCommand.confinedRun(a, command: "render")
+        let (run, appFile, movedTree) = try RunCommand.confinedRun(a, command: "render", timeout: Opt.timeout)
         defer { run.finished() }
         let tree = run.tree
         var opened: Folder?
@@ -118,7 +122,7 @@ enum RenderCommand {
         Terminal.err("rendered \(Gallery.count(cards)) to \(dir)/ (open \(dir)/index.html)")
         if fromFile {
             AppFileNotes.ignored(ctx)
-            if a.flag("ignored") { AppFileNotes.listIgnored(ctx) }
+            if a.flag(.ignored) { AppFileNotes.listIgnored(ctx) }
         }
         return 0
     }

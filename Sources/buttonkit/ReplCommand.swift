@@ -16,9 +16,14 @@ nonisolated(unsafe) private var historyOnExit: String?
 /// `buttonkit repl`: a line-editing front end (libedit) over `ReplSession`;
 /// plain line reading when standard input is not a terminal.
 enum ReplCommand {
-    static let options: [Option] = [
-        Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)"),
-    ] + Option.scriptLimits(timeout: "stop an evaluation after SECONDS (default: none)") + [.version, .help]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let history = Option("history", value: "FILE", help: "history file (default ~/.buttonkit_history)")
+        static let timeout = Option.timeout("stop an evaluation after SECONDS (default: none)")
+    }
+
+    static let options: [Option] = [Opt.history] + Option.scriptLimits(timeout: Opt.timeout) + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit repl [OPTIONS]",
@@ -41,12 +46,12 @@ enum ReplCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "repl")
-        if a.flag("help") { Terminal.out(help); return 0 }
-        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
+        if a.flag(.help) { Terminal.out(help); return 0 }
+        if a.flag(.version) { Terminal.out(Commands.versionLine); return 0 }
         guard a.positionals.isEmpty else { throw UsageError("repl takes no arguments", command: "repl") }
-        let opts = try RunCommand.contextOptions(a, command: "repl", defaultTimeout: 0)
+        let opts = try RunCommand.contextOptions(a, command: "repl", timeout: Opt.timeout, defaultTimeout: 0)
         let session: ReplSession
-        do { session = try ReplSession(options: opts) } catch {
+        do { session = try ReplSession(run: ConfinedRun(opts)) } catch {
             Terminal.err("buttonkit: \(error)")
             return 1
         }
@@ -59,7 +64,7 @@ enum ReplCommand {
                 Terminal.err("buttonkit: libedit is not installed (apt-get install libedit2): no line editing")
                 return piped(session)
             }
-            return interactive(session, history: a.value("history") ?? defaultHistoryPath())
+            return interactive(session, history: a.value(Opt.history) ?? defaultHistoryPath())
         }
         return piped(session)
     }
@@ -81,7 +86,7 @@ enum ReplCommand {
 
     /// Piped input: lines as they come, no prompts, no editing.
     static func piped(_ session: ReplSession) -> Int32 {
-        session.context.lockDown()
+        session.run.lockDown()
         while !session.wantsExit, let line = readLine(strippingNewline: true) {
             evaluate(session, line)
         }
@@ -106,7 +111,8 @@ enum ReplCommand {
             let why = String(cString: strerror(errno))
             Terminal.err("buttonkit: cannot write the history file \(history) (\(why)); this session's history will not be saved")
         }
-        session.context.lockDown([.file(history)])
+        session.run.grant(.file(history))
+        session.run.lockDown()
         // os.exit from a line leaves through exit(), past the defer below:
         // the history is written there too.
         historyOnExit = history

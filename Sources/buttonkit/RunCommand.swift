@@ -3,9 +3,14 @@ import ButtonKitLua
 
 /// `buttonkit run`: runs one scenario script (or `-e CODE`).
 enum RunCommand {
-    static let options: [Option] = [
-        Option("execute", short: "e", value: "CODE", help: "run CODE instead of a file (FILE may then be omitted)"),
-    ] + Option.scriptLimits(timeout: "stop a runaway script (default 30; 0 = no limit)") + [.version, .help]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let execute = Option("execute", short: "e", value: "CODE", help: "run CODE instead of a file (FILE may then be omitted)")
+        static let timeout = Option.timeout("stop a runaway script (default 30; 0 = no limit)")
+    }
+
+    static let options: [Option] = [Opt.execute] + Option.scriptLimits(timeout: Opt.timeout) + [.version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit run [OPTIONS] FILE [ARGS...]\n       buttonkit run [OPTIONS] -e CODE [ARGS...]",
@@ -16,21 +21,21 @@ enum RunCommand {
         """,
         options: options)
 
-    static func contextOptions(_ a: Arguments, command: String, defaultTimeout: Double) throws(UsageError) -> LuaContext.Options {
+    static func contextOptions(_ a: Arguments, command: String, timeout: Option, defaultTimeout: Double) throws(UsageError) -> LuaContext.Options {
         var o = LuaContext.Options()
-        o.sandbox = !a.flag("unsafe")
-        o.timeout = try a.number("timeout", default: defaultTimeout, min: 0, command: command)
-        o.maxMemoryMB = Int(min(try a.number("max-memory", default: 1024, min: 0, command: command), 1_099_511_627_776.0))
-        o.lpath = a.all("lpath")
+        o.sandbox = !a.flag(.unsafe)
+        o.timeout = try a.number(timeout, default: defaultTimeout, min: 0, command: command)
+        o.maxMemoryMB = Int(min(try a.number(.maxMemory, default: 1024, min: 0, command: command), 1_099_511_627_776.0))
+        o.lpath = a.all(.lpath)
         return o
     }
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "run", stopAtPositional: true)
-        if a.flag("help") { Terminal.out(help); return 0 }
-        if a.flag("version") { Terminal.out(Commands.versionLine); return 0 }
-        let opts = try contextOptions(a, command: "run", defaultTimeout: 30)
-        let code = a.value("execute")
+        if a.flag(.help) { Terminal.out(help); return 0 }
+        if a.flag(.version) { Terminal.out(Commands.versionLine); return 0 }
+        let opts = try contextOptions(a, command: "run", timeout: Opt.timeout, defaultTimeout: 30)
+        let code = a.value(Opt.execute)
         guard code != nil || !a.positionals.isEmpty else {
             throw UsageError("run needs a script FILE or -e CODE", command: "run")
         }
@@ -47,8 +52,8 @@ enum RunCommand {
     /// command starts: a storyboard or XIB named outside the working tree
     /// confines the run to its project instead (`outsideTree`); `appFile`
     /// is then the file's real path.
-    static func confinedRun(_ a: Arguments, command: String) throws(UsageError) -> (run: ConfinedRun, appFile: String?, moved: Bool) {
-        var opts = try contextOptions(a, command: command, defaultTimeout: 30)
+    static func confinedRun(_ a: Arguments, command: String, timeout: Option) throws(UsageError) -> (run: ConfinedRun, appFile: String?, moved: Bool) {
+        var opts = try contextOptions(a, command: command, timeout: timeout, defaultTimeout: 30)
         var appFile = a.positionals.first
         var moved = false
         if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let outside = outsideTree(file) {
@@ -78,9 +83,9 @@ enum RunCommand {
             guard a.positionals.count == 1 else {
                 throw UsageError("\(command) takes one storyboard or XIB (\(a.positionals.count) files named: \(a.positionals.joined(separator: " ")))", command: command)
             }
-            status = executeAppFile(ctx, appFile ?? file, catalogs: a.all("assets"), grants: grants)
+            status = executeAppFile(ctx, appFile ?? file, catalogs: a.all(.assets), grants: grants)
         } else {
-            if !a.all("assets").isEmpty {
+            if !a.all(.assets).isEmpty {
                 throw UsageError("--assets is for a storyboard or XIB; a script loads its catalogs with ui.assets(path) or ui.load(file, { assets = ... })", command: command)
             }
             status = execute(ctx, code: nil, positionals: a.positionals, grants: grants)

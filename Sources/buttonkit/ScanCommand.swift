@@ -11,13 +11,16 @@ import ButtonKitLua
 /// how many of their settings were evaluated, and the commonest
 /// expressions that were not. Read under the same confinement as a script.
 enum ScanCommand {
-    static let options: [Option] = [
-        Option("json", help: "print the summary as JSON"),
-        Option("top", value: "N", help: "how many unresolved expressions to list (default 10)"),
-        Option("timeout", value: "SECONDS", help: "stop reading after this long (default 120; 0 = no limit)"),
-        Option("unsafe", help: "read outside the working tree without confinement"),
-        .version, .help,
-    ]
+    /// The command's options, declared once (parsing, help and completion
+    /// read the table below; code reads the command line through these).
+    enum Opt {
+        static let json = Option("json", help: "print the summary as JSON")
+        static let top = Option("top", value: "N", help: "how many unresolved expressions to list (default 10)")
+        static let timeout = Option.timeout("stop reading after this long (default 120; 0 = no limit)")
+        static let unsafe = Option("unsafe", help: "read outside the working tree without confinement")
+    }
+
+    static let options: [Option] = [Opt.json, Opt.top, Opt.timeout, Opt.unsafe, .version, .help]
 
     static let help = HelpText.render(
         usage: "Usage: buttonkit scan [OPTIONS] PATH",
@@ -34,12 +37,12 @@ enum ScanCommand {
 
     static func main(_ args: [String]) throws(UsageError) -> Int32 {
         let a = try Arguments(args, options: options, command: "scan")
-        if a.flag("help") { Terminal.out(help); return 0 }
+        if a.flag(.help) { Terminal.out(help); return 0 }
         guard a.positionals.count == 1, let path = a.positionals.first else { throw UsageError("scan needs one PATH", command: "scan") }
-        let top = Int(try a.number("top", default: 10, min: 0, command: "scan"))
-        let timeout = try a.number("timeout", default: 120, min: 0, command: "scan")
+        let top = Int(try a.number(Opt.top, default: 10, min: 0, command: "scan"))
+        let timeout = try a.number(Opt.timeout, default: 120, min: 0, command: "scan")
         var opts = LuaContext.Options()
-        opts.sandbox = !a.flag("unsafe")
+        opts.sandbox = !a.flag(Opt.unsafe)
         opts.timeout = timeout
         var file = path
         if opts.sandbox, let moved = RunCommand.outsideTree(path) {
@@ -47,7 +50,10 @@ enum ScanCommand {
             file = moved.file
         }
         let ctx: LuaContext
-        do { ctx = try LuaContext(options: opts) } catch { Terminal.err("buttonkit: \(error)"); return 1 }
+        // The command's run (its tree), as `run`'s; no floor: the reading
+        // is the host's own work, in Swift.
+        let run = ConfinedRun(opts)
+        do { ctx = try run.context(opts) } catch { Terminal.err("buttonkit: \(error)"); return 1 }
         var code = ctx.codeOptions("scan", ib: ctx.fileOptions("scan"))
         code.timeLeft = timeout
         code.progress = Progress.reporter()
@@ -67,7 +73,7 @@ enum ScanCommand {
         }
         Progress.clear()
         let s = ScanSummary(doc, report, top: top)
-        if a.flag("json") { Terminal.out(s.json(path: path, report: report) + "\n"); return 0 }
+        if a.flag(Opt.json) { Terminal.out(s.json(path: path, report: report) + "\n"); return 0 }
         func origins(_ d: [ControlOrigin: Int]) -> String {
             let parts = ControlOrigin.allCases.compactMap { o in d[o].map { "\($0) \(o.rawValue)" } }
             return parts.isEmpty ? "no buttons" : parts.joined(separator: ", ")

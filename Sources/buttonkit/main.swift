@@ -4,8 +4,8 @@ import Glibc
 import ButtonKit
 import ButtonKitLua
 
-/// Entry point: picks the command; each command parses its own options
-/// with `Arguments` and returns an exit code.
+/// Entry point: picks the command from `Commands.all`; each command parses
+/// its own options with `Arguments` and returns an exit code.
 func dispatch(_ args: [String]) -> Int32 {
     do throws(UsageError) {
         guard let first = args.first else {
@@ -19,23 +19,12 @@ func dispatch(_ args: [String]) -> Int32 {
         if LuaCommand.isDefault && !Commands.names.contains(first) {
             return LuaCommand.main(args, progname: "buttonkit")
         }
+        if let command = Commands.all.first(where: { $0.name == first }) {
+            return try command.main(Array(args.dropFirst()))
+        }
         switch first {
-        case "lua": return LuaCommand.main(Array(args.dropFirst()), progname: "buttonkit lua")
-        case "run": return try RunCommand.main(Array(args.dropFirst()))
-        case "test": return try TestCommand.main(Array(args.dropFirst()))
-        case "repl": return try ReplCommand.main(Array(args.dropFirst()))
-        case "render": return try RenderCommand.main(Array(args.dropFirst()))
-        case "audit": return try AuditCommand.main(Array(args.dropFirst()))
-        case "scan": return try ScanCommand.main(Array(args.dropFirst()))
-        case "help" where args.count > 1 && args[1] == "api":
-            Terminal.out(try Help.api(Array(args.dropFirst(2))))
-            return 0
-        case "completion": return try CompletionCommand.main(Array(args.dropFirst()))
-        case "help", "-h", "--help":
-            let topic = args.count > 1 && first == "help" ? args[1] : nil
-            guard let text = Help.text(for: topic) else { throw Commands.noHelp(topic ?? "") }
-            Terminal.out(text + "\n")
-            return 0
+        case "-h", "--help":
+            return try Help.main([])
         case "--version", "-v", "version":
             Terminal.out(Commands.versionLine)
             return 0

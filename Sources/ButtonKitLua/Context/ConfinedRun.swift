@@ -42,8 +42,38 @@ package final class ConfinedRun {
         started = bk_now_ns()
     }
 
+    /// A test run's (`buttonkit test`, each watch cycle): confined to the
+    /// working folder when `confined`, with no deadline and no floor of its
+    /// own: its limits are per test and per spec file, and the workers apply
+    /// them. The runner, its workers, discovery, report and coverage files
+    /// all take this one value, so they agree on one tree.
+    package convenience init(confined: Bool) {
+        var o = LuaContext.Options()
+        o.sandbox = confined
+        o.timeout = 0
+        o.maxMemoryMB = 0
+        self.init(o)
+    }
+
+    /// Whether scripts of this run are confined (`--sandbox`, not `--unsafe`).
+    package var isConfined: Bool { tree != nil }
+
     /// Lets the confined process reach `grant` too (before the script runs).
     package func grant(_ grant: Confinement.Grant) { grants.append(grant) }
+
+    /// Landlock for this process over the run's tree, with what was granted
+    /// and `more` (a test runner, which runs no script itself but hosts an
+    /// output handler's Lua). Nothing when the run is not confined.
+    package func lockDown(_ more: [Confinement.Grant] = []) {
+        tree?.lockDown(grants + more)
+    }
+
+    /// A further state of this run over its tree (a spec file's template,
+    /// a worker's), with `options` of its own (per-test limits). The floor
+    /// is the caller's: a worker applies it per spec file.
+    package func context(_ options: LuaContext.Options) throws(LuaError) -> LuaContext {
+        try LuaContext(options: options, tree: tree)
+    }
 
     /// The command's deadline, in seconds on `bk_now_ns`'s clock; nil when
     /// there is no time limit.

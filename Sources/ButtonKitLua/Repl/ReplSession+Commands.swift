@@ -18,7 +18,7 @@ extension ReplSession {
             return arg.isEmpty ? Output(text: ReplSession.helpText) : reference(arg)
         case ":reset":
             do {
-                context = try LuaContext(options: options)
+                context = try run.context(options)
                 try loadHelpers()
                 return Output(text: "fresh state\n")
             } catch {
@@ -40,7 +40,7 @@ extension ReplSession {
                 return Output(text: "loaded \(file)\n")
             } catch {
                 var msg = error.kind == .runtime ? errorValue(error) ?? error.message : error.message
-                if options.sandbox, msg.hasPrefix("cannot open \(file)"), msg.hasSuffix("Permission denied") {
+                if run.isConfined, msg.hasPrefix("cannot open \(file)"), msg.hasSuffix("Permission denied") {
                     // The kernel's refusal (Landlock) says only "Permission
                     // denied": say why, and what to do.
                     msg = "cannot open \(file): the REPL is confined to the working tree (\(Confinement.cwd() ?? ".")); "

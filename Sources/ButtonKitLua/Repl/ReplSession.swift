@@ -18,7 +18,10 @@ public final class ReplSession {
     }
 
     public internal(set) var context: LuaContext
-    let options: LuaContext.Options
+    /// The command's run: the tree every state of the session (`:reset`
+    /// makes a new one) is confined to, and the session's limits.
+    package let run: ConfinedRun
+    var options: LuaContext.Options { run.options }
     private var buffer: [String] = []
     /// The lines of `buffer` as typed (before `=` became `return`).
     private var typed: [String] = []
@@ -29,9 +32,16 @@ public final class ReplSession {
     public internal(set) var wantsExit = false
 
     /// A fresh state with `ui` and the REPL helpers loaded.
-    public init(options: LuaContext.Options) throws(LuaError) {
-        self.options = options
-        context = try LuaContext(options: options)
+    public convenience init(options: LuaContext.Options) throws(LuaError) {
+        try self.init(run: ConfinedRun(options))
+    }
+
+    /// The session of the command's run `run`, built where the command
+    /// starts. No memory floor: the REPL's own Swift work (printing,
+    /// completion) runs between evaluations.
+    package init(run: ConfinedRun) throws(LuaError) {
+        self.run = run
+        context = try run.context(run.options)
         try loadHelpers()
     }
 

@@ -10,25 +10,25 @@ final class CoverageLua {
     let ctx: LuaContext
     private var api: Int32 = LUA_NOREF
 
-    /// `sandboxed`: the user's `.luacov` runs confined (a run under `--sandbox`).
-    init(sandboxed: Bool) throws(LuaError) {
+    /// A state of the command's run `confined` (the user's `.luacov` runs
+    /// confined under `--sandbox`); nil: the runner's own, for the report.
+    init(in confined: ConfinedRun?) throws(LuaError) {
         var o = LuaContext.Options()
-        o.sandbox = sandboxed
+        o.sandbox = confined?.isConfined ?? false
         o.timeout = 30
-        ctx = try LuaContext(options: o)
+        if let confined { ctx = try confined.context(o) } else { ctx = try LuaContext(options: o) }
         let L = ctx.L
         try EmbeddedFamily.push(ctx, "coverage", shortNames: false, what: "the coverage modules")
         bk_push_coverage_lib(L)
         try ctx.call(nargs: 2, nresults: 1, timeout: 5)
-        api = luaL_ref(L, bk_registryindex())
+        api = Value.reference(L)
     }
 
     /// Pushes api[name]; then the caller pushes arguments and calls.
     private func function(_ name: String) {
         let L = ctx.L
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(api))
-        Value.pushString(L, name)
-        lua_rawget(L, -2)
+        Value.pushReference(L, api)
+        Value.rawField(L, -1, name)
         bk_remove(L, -2)
     }
 
@@ -47,10 +47,10 @@ final class CoverageLua {
     /// means the defaults); returns them as text.
     func load(path: String?, cwd: String, busted: Bool) throws(LuaError) -> String {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         function("load")
-        if let path { Value.pushString(L, path) } else { lua_pushnil(L) }
+        Value.pushOptional(L, path)
         Value.pushString(L, cwd)
         Value.pushBool(L, busted)
         try ctx.call(nargs: 3, nresults: 1, timeout: 10)
@@ -60,8 +60,8 @@ final class CoverageLua {
     /// Reports with these settings from now on.
     func use(_ settings: String) throws(LuaError) {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         function("use")
         Value.pushString(L, settings)
         try ctx.call(nargs: 1, nresults: 0, timeout: 5)
@@ -76,12 +76,12 @@ final class CoverageLua {
 
     /// luacov's file_included for a name in the stats.
     func included(_ name: String) throws(LuaError) -> Bool {
-        try ask("included", name) { lua_toboolean($0, -1) != 0 }
+        try ask("included", name) { Value.truthy($0, -1) }
     }
 
     /// Whether the user's include patterns (or modules) name the file.
     func named(_ name: String) throws(LuaError) -> Bool {
-        try ask("named", name) { lua_toboolean($0, -1) != 0 }
+        try ask("named", name) { Value.truthy($0, -1) }
     }
 
     /// luacov's real_name: the file a report shows for a name in the stats.
@@ -92,8 +92,8 @@ final class CoverageLua {
     /// Calls `function(name)` and reads its one result, leaving the stack as it was.
     private func ask<T>(_ function: String, _ name: String, _ read: (OpaquePointer) -> T) throws(LuaError) -> T {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         try call1(function, name)
         return read(L)
     }
@@ -102,15 +102,11 @@ final class CoverageLua {
     /// when hit, "+" counted.
     func classify(_ source: [UInt8]) throws(LuaError) -> [UInt8] {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
         function("classify")
-        source.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        Value.pushBytes(L, source)
         try ctx.call(nargs: 1, nresults: 1, timeout: 30)
-        var len = 0
-        guard let p = lua_tolstring(L, -1, &len) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: p, count: len).bindMemory(to: UInt8.self))
+        return Value.bytes(L, -1) ?? []
     }
 }

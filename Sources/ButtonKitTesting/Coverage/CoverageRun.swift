@@ -18,9 +18,12 @@ import CLuaShim
 public final class CoverageRun {
     let plan: CoveragePlan?
     let settings: CoverageSettings?
-    /// The run's working tree under `--sandbox` (nil: not confined).
-    let tree: Confinement?
-    var sandboxed: Bool { tree != nil }
+    /// The command's run: its tree under `--sandbox` (nil: not confined)
+    /// decides which coverage files may be read and written, and the
+    /// settings file runs in a state over it.
+    let confined: ConfinedRun
+    var tree: Confinement? { confined.tree }
+    var sandboxed: Bool { confined.isConfined }
     /// The state that read the settings, kept for the report.
     private var lua: CoverageLua?
     /// The settings a spec's luacov module ran with (the last one heard).
@@ -40,15 +43,15 @@ public final class CoverageRun {
 
     /// `plan` and `settings`: the run is `-c`; nil for a run that only
     /// listens for specs requiring luacov.
-    init(plan: CoveragePlan?, settings: CoverageSettings?, tree: Confinement?) {
-        self.plan = plan; self.settings = settings; self.tree = tree
+    init(plan: CoveragePlan?, settings: CoverageSettings?, confined: ConfinedRun) {
+        self.plan = plan; self.settings = settings; self.confined = confined
     }
 
     /// Reads the settings for a `-c` run; the error names the file and why.
-    static func start(_ plan: CoveragePlan, tree: Confinement?) -> Result<CoverageRun, CoverageError> {
-        switch CoverageSettings.load(configFile: plan.configFile, busted: true, sandboxed: tree != nil) {
+    static func start(_ plan: CoveragePlan, confined: ConfinedRun) -> Result<CoverageRun, CoverageError> {
+        switch CoverageSettings.load(configFile: plan.configFile, busted: true, in: confined) {
         case .success(let (s, lua)):
-            let run = CoverageRun(plan: plan, settings: s, tree: tree)
+            let run = CoverageRun(plan: plan, settings: s, confined: confined)
             run.lua = lua
             return .success(run)
         case .failure(let e):
@@ -101,7 +104,7 @@ public final class CoverageRun {
         let report: CoverageReport
         do {
             let lua: CoverageLua
-            if let kept = self.lua { lua = kept } else { lua = try CoverageLua(sandboxed: false) }
+            if let kept = self.lua { lua = kept } else { lua = try CoverageLua(in: nil) }
             try lua.use(s.text)
             report = try CoverageReport.build(all, lua: lua, settings: s, specs: specs, files: files)
         } catch {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ButtonKitLua
 
 /// What `-c`/`--coverage` was asked for on the command line (or in `.busted`).
 public struct CoveragePlan: Sendable {
@@ -112,9 +113,9 @@ public struct CoverageSettings: Sendable, Equatable {
     /// (busted's own excludes apply too). The message is luacov's when the
     /// file cannot be read, compiled or run.
     /// The state that read them is returned too: the report uses it again.
-    static func load(configFile: String?, busted: Bool, sandboxed: Bool) -> Result<(CoverageSettings, CoverageLua), CoverageError> {
+    static func load(configFile: String?, busted: Bool, in confined: ConfinedRun) -> Result<(CoverageSettings, CoverageLua), CoverageError> {
         do {
-            let lua = try CoverageLua(sandboxed: sandboxed)
+            let lua = try CoverageLua(in: confined)
             let text = try lua.load(path: configFile, cwd: currentDirectory(), busted: busted)
             return .success((CoverageSettings(text: text), lua))
         } catch {

@@ -19,22 +19,22 @@ public enum CoverageStandIn {
             throw LuaError(kind: .runtime, message: "coverage's stand-in is missing from this build")
         }
         try ctx.load(embedded: chunk)
-        lua_createtable(L, 0, 4)
+        Value.newTable(L, fields: 4)
         for (name, c) in EmbeddedLua.modules where name.hasPrefix("coverage.") && name != "coverage.host" && name != "coverage.standalone" {
             Value.pushString(L, name)
             try ctx.load(embedded: c)
-            lua_rawset(L, -3)
+            Value.rawSet(L)
         }
         bk_push_coverage_lib(L)
         bk_pushhostfn(L, { L in Host.run(L) { L in CoverageStandIn.save(L); return 0 } }, 0)
         try ctx.call(nargs: 3, nresults: 1)
-        return luaL_ref(L, bk_registryindex())
+        return Value.reference(L)
     }
 
     /// Saves what was counted (once; os.exit saves first).
     public static func finish(_ ctx: LuaContext, _ ref: Int32) {
         let L = ctx.L
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(ref))
+        Value.pushReference(L, ref)
         try? ctx.call(nargs: 0, nresults: 0)
     }
 

@@ -22,6 +22,8 @@ import ButtonKitLua
 /// rerun, and a signal ends the session.
 public final class WatchSession {
     var plan: TestPlan
+    /// The command's one run (its tree), for every cycle.
+    var confined: ConfinedRun
     let replan: (() -> TestPlan?)?
     let note: (String) -> Void
     var state = WatchState()
@@ -40,8 +42,15 @@ public final class WatchSession {
     /// Confined runs lock the runner down (see `TestRun.run`).
     public var locksDown = false
 
-    public init(plan: TestPlan, replan: (() -> TestPlan?)? = nil, note: @escaping (String) -> Void) {
+    public convenience init(plan: TestPlan, replan: (() -> TestPlan?)? = nil, note: @escaping (String) -> Void) {
+        self.init(plan: plan, confined: plan.confinedRun(), replan: replan, note: note)
+    }
+
+    /// The session of the command's run `confined`, built where the command
+    /// started.
+    package init(plan: TestPlan, confined: ConfinedRun, replan: (() -> TestPlan?)? = nil, note: @escaping (String) -> Void) {
         self.plan = plan
+        self.confined = confined
         self.replan = replan
         self.note = note
         home = RealPath.of(".")
@@ -195,6 +204,7 @@ public final class WatchSession {
                 // Its notes (an unknown key) are said on the next run.
                 plan = p
                 plan.test.trackLoads = true
+                confined = p.confinedRun(keeping: confined)
                 do { try watch(with: watcher) } catch { note("buttonkit: \(error.message)") }
             }
             return .all(header: "↻ \(names(configs)) changed: rerunning all spec files")
@@ -208,7 +218,7 @@ public final class WatchSession {
     func cycle(_ selection: Selection) {
         do {
             specs = try SpecDiscovery.find(plan.paths, patterns: plan.patterns, excluding: plan.excludePatterns,
-                                           recursive: plan.recursive, tree: plan.test.sandbox ? Confinement() : nil) { path in
+                                           recursive: plan.recursive, tree: confined.tree) { path in
                 note("buttonkit: \(path) leads outside the working tree; under --sandbox it is not run")
             }
         } catch {
@@ -252,7 +262,7 @@ public final class WatchSession {
             order = TestRun.ordered(first, plan) + TestRun.ordered(rest, plan)
         }
         var seen = WatchState.Observation()
-        lastStatus = TestRun.run(plan, files: order, observe: { seen.see($0) }, lockingDown: locksDown, note: note)
+        lastStatus = TestRun.run(plan, confined: confined, files: order, observe: { seen.see($0) }, lockingDown: locksDown, note: note)
         state.record(seen)
         // Notes about options are said once, on the first run.
         plan.notes = []
