@@ -18,7 +18,10 @@ public enum CodeDocument {
         // The files.
         var app = AppFolder()
         if folder {
-            app = AppFolder(root: path, options: options)
+            app = AppFolder(root: path, options: options, deadline: options.timeLeft > 0 ? start + options.timeLeft : 0)
+            if app.timedOut {
+                throw CodeError("listing the app's folders took longer than the time left (\(app.swift.count) Swift files found so far): raise --timeout")
+            }
             for s in app.skipped { unresolved.append(SourceIssue(path: s.path, line: 0, column: 0, expression: "", reason: s.reason)) }
         } else {
             app.swift = [path]
