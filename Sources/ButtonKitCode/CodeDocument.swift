@@ -150,7 +150,7 @@ public enum CodeDocument {
         }
         for name in index.order {
             guard let t = index.types[name], t.kind == .classDecl || t.kind == .structDecl, !index.isButtonClass(name) else { continue }
-            let made = interp.read(owner: t, fileOutlets: byOutlet[name] ?? [:])
+            let made = interp.read(owner: t, fileOutlets: byOutlet[name] ?? [:], fromFile: scenes.contains { $0.customClass == name })
             // Code about a file's control (through its outlet) goes on top of what the file says.
             for cb in interp.joined {
                 guard let control = cb.fileControl, let old = infos[ObjectIdentifier(control)] else { continue }

@@ -180,7 +180,7 @@ extension CodeInterpreter {
         case "configuration":
             setConfiguration(b, rhs, act)
         case "configurationUpdateHandler":
-            note(act.scope.path, s, "a configuration update handler: its per-state changes are not evaluated", b)
+            configurationHandler(b, rhs, act, statement: s)
         default:
             if path.count >= 2, path[0] == "configuration" {
                 var c = b.configuration ?? ButtonConfiguration(style: .plain)
@@ -210,41 +210,10 @@ extension CodeInterpreter {
     /// `background.cornerRadius`...); nil when set, else why not.
     func setConfigurationField(_ c: inout ButtonConfiguration, _ path: [String], _ rhs: SyntaxNode, _ scope: Scope) -> EvalFailure? {
         let key = path.joined(separator: ".")
-        let expect: Expect
-        switch key {
-        case "baseForegroundColor", "baseBackgroundColor", "background.backgroundColor": expect = .color
-        case "image": expect = .image
-        case "title", "subtitle": expect = .string
-        case "contentInsets": expect = .insets
-        default: expect = .any
+        switch evaluator.eval(rhs, scope, ConfigurationUpdate.expect(key)) {
+        case .success(let v): return ConfigurationUpdate.set(&c, key, v).map { EvalFailure(node: rhs, reason: $0) }
+        case .failure(let f): return f
         }
-        let r = evaluator.eval(rhs, scope, expect)
-        guard case .success(let v) = r else {
-            if case .failure(let f) = r { return f }
-            return nil
-        }
-        switch (key, v) {
-        case ("title", .string(let s)): c.title = s
-        case ("title", .nil_): c.title = nil
-        case ("subtitle", .string(let s)): c.subtitle = s
-        case ("image", .image(let n, _)): c.image = n
-        case ("image", .nil_): c.image = nil
-        case ("baseForegroundColor", .color(let col)): c.baseForegroundColor = col
-        case ("baseBackgroundColor", .color(let col)), ("background.backgroundColor", .color(let col)): c.baseBackgroundColor = col
-        case ("cornerStyle", .member(let n)) where ConfigurationCornerStyle(rawValue: n) != nil: c.cornerStyle = ConfigurationCornerStyle(rawValue: n) ?? .dynamic
-        case ("buttonSize", .member(let n)) where ConfigurationSize(rawValue: n) != nil: c.buttonSize = ConfigurationSize(rawValue: n) ?? .medium
-        case ("imagePlacement", .member(let n)) where ImagePlacement(rawValue: n) != nil: c.imagePlacement = ImagePlacement(rawValue: n) ?? .leading
-        case ("imagePadding", .number(let n)) where n >= 0 && n <= Style.maxLength: c.imagePadding = n
-        case ("titlePadding", .number(let n)) where n >= 0 && n <= Style.maxLength: c.titlePadding = n
-        case ("background.cornerRadius", .number(let n)) where n >= 0 && n <= Style.maxLength: c.cornerRadius = n; c.cornerStyle = .fixed
-        case ("showsActivityIndicator", .bool(let x)): c.showsActivityIndicator = x
-        case ("contentInsets", .insets(let t, let l, let b, let r)):
-            guard let i = try? EdgeInsets.make(top: t, leading: l, bottom: b, trailing: r) else { return EvalFailure(node: rhs, reason: "content insets out of range") }
-            c.contentInsets = i
-        default:
-            return EvalFailure(node: rhs, reason: "configuration '\(key)' not modelled with this value")
-        }
-        return nil
     }
 
     func primaryAction(_ b: CodeButton, _ v: SyntaxNode, _ act: Activation) {

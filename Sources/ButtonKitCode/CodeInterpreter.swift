@@ -46,7 +46,7 @@ final class CodeInterpreter {
     static let lifecycle = ["awakeFromNib", "loadView", "viewDidLoad", "viewWillAppear"]
 
     /// The buttons `type` makes or configures, applied.
-    func read(owner type: TypeDecl, fileOutlets: [String: Button] = [:]) -> [CodeButton] {
+    func read(owner type: TypeDecl, fileOutlets: [String: Button] = [:], fromFile: Bool = false) -> [CodeButton] {
         owner = type.name
         props = [:]; made = []; outlets = [:]; steps = 0; joined = []
         self.fileOutlets = fileOutlets
@@ -71,8 +71,8 @@ final class CodeInterpreter {
                 }
             }
         }
-        // Initialisers first (a view's init(frame:)/init(coder:), a controller's init).
-        for (m, path) in type.members where m.kind == .initDecl {
+        // Initialisers first: the one UIKit runs for this instance.
+        for (m, path) in CodeInterpreter.initialiserRun(type.members.filter { $0.node.kind == .initDecl }, fromFile: fromFile || !fileOutlets.isEmpty) {
             var act = Activation(path: path, selfType: type.name)
             if let b = m.first(.body) { run(b.children, &act) }
         }
@@ -83,6 +83,23 @@ final class CodeInterpreter {
             }
         }
         return made
+    }
+
+    /// The initialiser an instance is made with, of those a type declares:
+    /// one runs per instance, so a view whose `init(frame:)` and
+    /// `init?(coder:)` both call `commonInit()` must not get its targets
+    /// added twice. From a storyboard or XIB (its outlets are joined, or a
+    /// scene is of this type): `init(coder:)`. Made in code: `init(frame:)`,
+    /// else the first initialiser but `init(coder:)`; `init(coder:)` when it
+    /// is the only one.
+    static func initialiserRun(_ inits: [(node: SyntaxNode, path: String)], fromFile: Bool) -> [(node: SyntaxNode, path: String)] {
+        func first(_ n: SyntaxNode) -> String? { n.all(.parameter).first?.text }
+        let coder = inits.filter { first($0.node) == "coder" }
+        let others = inits.filter { first($0.node) != "coder" }
+        if fromFile, let c = coder.first { return [c] }
+        if let f = others.first(where: { first($0.node) == "frame" }) { return [f] }
+        if let o = others.first { return [o] }
+        return Array(coder.prefix(1))
     }
 
     // MARK: Statements
@@ -233,6 +250,7 @@ final class CodeInterpreter {
                 for (m, p) in index.types[c]?.members ?? [] where m.kind == .variable && m.has(.isOverride) {
                     perStateOverride(m, path: p, type: c, b)
                 }
+                updateConfigurationOverride(type: c, b)
             } else {
                 setUp(subclass: c, b)
             }
@@ -332,5 +350,6 @@ final class CodeInterpreter {
         for (m, path) in t.members where m.kind == .variable && m.has(.isOverride) {
             perStateOverride(m, path: path, type: name, b)
         }
+        updateConfigurationOverride(type: name, b)
     }
 }
