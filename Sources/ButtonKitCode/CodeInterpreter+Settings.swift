@@ -210,10 +210,43 @@ extension CodeInterpreter {
     /// `background.cornerRadius`...); nil when set, else why not.
     func setConfigurationField(_ c: inout ButtonConfiguration, _ path: [String], _ rhs: SyntaxNode, _ scope: Scope) -> EvalFailure? {
         let key = path.joined(separator: ".")
+        if key == "attributedTitle" { return attributedConfigurationTitle(&c, rhs, scope) }
         switch evaluator.eval(rhs, scope, ConfigurationUpdate.expect(key)) {
         case .success(let v): return ConfigurationUpdate.set(&c, key, v).map { EvalFailure(node: rhs, reason: $0) }
         case .failure(let f): return f
         }
+    }
+
+    /// `config.attributedTitle = AttributedString(text, attributes: .init([.font: f]))`:
+    /// the configuration's title and title font (mastodon-ios's welcome
+    /// buttons); another attribute is listed, as is text computed at run time.
+    func attributedConfigurationTitle(_ c: inout ButtonConfiguration, _ rhs: SyntaxNode, _ scope: Scope) -> EvalFailure? {
+        guard rhs.kind == .call, let callee = rhs.children.first, callee.kind == .identifier, callee.text == "AttributedString",
+              let text = rhs.children.dropFirst().first(where: { $0.text == "" })?.children.first else {
+            return EvalFailure(node: rhs, reason: "an attributed title ButtonKit cannot evaluate")
+        }
+        guard case .success(.string(let t)) = evaluator.eval(text, scope, .string) else {
+            return EvalFailure(node: text, reason: "attributed text computed at run time")
+        }
+        var font: Font?
+        if let attrs = rhs.children.first(where: { $0.text == "attributes" })?.children.first {
+            // `.init([...])` or `AttributeContainer([...])`: the dictionary inside.
+            var dict = attrs
+            if dict.kind == .call, let inner = dict.children.dropFirst().first?.children.first { dict = inner }
+            guard dict.kind == .dictionaryLiteral else { return EvalFailure(node: attrs, reason: "text attributes ButtonKit cannot evaluate") }
+            for pair in dict.children where pair.children.count == 2 {
+                guard pair.children[0].text == "font" else {
+                    return EvalFailure(node: pair.children[0], reason: "text attribute '\(pair.children[0].text)' not modelled")
+                }
+                guard case .success(.font(let f)) = evaluator.eval(pair.children[1], scope, .font) else {
+                    return EvalFailure(node: pair.children[1], reason: "an attributed title font ButtonKit cannot evaluate")
+                }
+                font = f
+            }
+        }
+        c.title = t
+        if let f = font { c.titleFont = f }
+        return nil
     }
 
     func primaryAction(_ b: CodeButton, _ v: SyntaxNode, _ act: Activation) {

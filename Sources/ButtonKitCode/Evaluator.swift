@@ -402,6 +402,10 @@ struct Evaluator {
                   case .success(let size) = number(arg(e, "size"), scope, depth: depth),
                   let f = try? Font.make(family: family, size: size) else { return fail(e, "a font ButtonKit cannot evaluate") }
             return .success(.font(f))
+        case ("UIFontMetrics", "init") where labels == ["forTextStyle"]:
+            // `UIFontMetrics(forTextStyle: .headline)`: metrics whose
+            // `scaledFont(for:)` is the font itself at the default text size, as `.default`'s.
+            return .success(.type("UIFontMetrics"))
         case ("UIFontMetrics", "scaledFont"), ("UIFontMetrics.default", "scaledFont"):
             guard let f = arg(e, "for") else { return fail(e, "scaledFont without a font") }
             return eval(f, scope, .font, depth: depth + 1)

@@ -1,0 +1,57 @@
+import Testing
+import ButtonKit
+import ButtonKitIB
+@testable import ButtonKitCode
+
+/// Forms met checking mastodon-ios's buttons by hand.
+@Suite("The app's code: forms from the hand checks")
+struct HandCheckFormTests {
+    @Test("UIFontMetrics(forTextStyle:).scaledFont(for:) is the font at the default text size")
+    func fontMetricsForTextStyle() throws {
+        let source = """
+            import UIKit
+            final class V: UIViewController {
+                let next: UIButton = {
+                    let b = UIButton()
+                    b.titleLabel?.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16, weight: .bold))
+                    return b
+                }()
+            }
+            // \(UInt64.random(in: 0...UInt64.max))
+            """
+        let (doc, _) = try CodeFixtures.load(source: source)
+        let b = try #require(doc.find("next"))
+        #expect(b.styleFor(.normal).font == Font(family: "system", size: 16, weight: .bold))
+        #expect(doc.unresolved.isEmpty, "\(doc.unresolved)")
+    }
+
+    @Test("a configuration's attributedTitle = AttributedString(text, attributes: [.font: f]) is its title and title font")
+    func attributedConfigurationTitle() throws {
+        let source = """
+            import UIKit
+            final class W: UIViewController {
+                lazy var signIn: UIButton = {
+                    var config = UIButton.Configuration.plain()
+                    config.baseForegroundColor = .white
+                    config.attributedTitle = AttributedString(
+                        "Log in",
+                        attributes: .init([.font: UIFontMetrics(forTextStyle: .headline).scaledFont(for: .systemFont(ofSize: 17, weight: .semibold))])
+                    )
+                    return UIButton(configuration: config)
+                }()
+                lazy var other: UIButton = {
+                    var config = UIButton.Configuration.plain()
+                    config.attributedTitle = AttributedString("Kern", attributes: .init([.kern: 2]))
+                    return UIButton(configuration: config)
+                }()
+            }
+            // \(UInt64.random(in: 0...UInt64.max))
+            """
+        let (doc, _) = try CodeFixtures.load(source: source)
+        let b = try #require(doc.find("signIn"))
+        #expect(b.configuration?.title == "Log in")
+        #expect(b.configuration?.titleFont == Font(family: "system", size: 17, weight: .semibold))
+        #expect(b.appearance.title == "Log in")
+        #expect(doc.unresolved.count == 1 && doc.unresolved.first?.reason.contains("'kern'") == true, "\(doc.unresolved)")
+    }
+}
