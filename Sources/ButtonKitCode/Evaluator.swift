@@ -515,9 +515,31 @@ struct Evaluator {
             return .success(v)   // SwiftGen's `Asset.Colors.brand.color`
         case (.color(let c), "withAlphaComponent"):
             guard case .success(let a) = number(args(e).first?.children.first, scope, depth: depth) else { return fail(e, "an alpha computed at run time") }
-            let base = c.resolve(.default)
-            if case .dynamic = c { return fail(e, "withAlphaComponent of a dynamic colour (its appearances are not kept)") }
-            return .success(.color(.fixed(Color(red: base.red, green: base.green, blue: base.blue, alpha: UInt8(min(1, max(0, a)) * 255 + 0.5)))))
+            let alpha = UInt8(min(1, max(0, a)) * 255 + 0.5)
+            func with(_ x: Color) -> Color { Color(red: x.red, green: x.green, blue: x.blue, alpha: alpha) }
+            switch c {
+            case .fixed(let x): return .success(.color(.fixed(with(x))))
+            case .dynamic(let d):
+                // Each appearance with the alpha replaced, as UIKit's
+                // withAlphaComponent does to a dynamic colour: kept as a
+                // colour set of its own (`Brand/blurple (alpha 0.8)`).
+                let name = "\(d.description) (alpha \(Format.number(a)))"
+                switch d {
+                case .asset(let ref):
+                    guard !ref.color.variants.contains(where: { $0.system != nil }) else {
+                        return fail(e, "withAlphaComponent of a colour set made of system colours")
+                    }
+                    let variants = ref.color.variants.map { v in
+                        AssetColor.Variant(style: v.style, contrast: v.contrast, idiomSpecific: v.idiomSpecific, color: with(v.color))
+                    }
+                    return .success(.color(.dynamic(.asset(AssetColorRef(AssetColor(name: name, variants: variants))))))
+                case .system(let sys):
+                    let variants = UserInterfaceStyle.allCases.map { st in AssetColor.Variant(style: st, color: with(sys.color(in: st))) }
+                    return .success(.color(.dynamic(.asset(AssetColorRef(AssetColor(name: name, variants: variants))))))
+                case .tint:
+                    return fail(e, "withAlphaComponent of the tint colour (the control's, known when drawn)")
+                }
+            }
         case (.color, "resolvedColor"):
             return .success(v)
         case (.image, "withRenderingMode"), (.image, "withTintColor"), (.image, "withConfiguration"), (.image, "applyingSymbolConfiguration"):

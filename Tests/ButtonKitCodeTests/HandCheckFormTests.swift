@@ -54,4 +54,31 @@ struct HandCheckFormTests {
         #expect(b.appearance.title == "Log in")
         #expect(doc.unresolved.count == 1 && doc.unresolved.first?.reason.contains("'kern'") == true, "\(doc.unresolved)")
     }
+
+    @Test("withAlphaComponent of a dynamic colour keeps each appearance, with the alpha replaced")
+    func dynamicAlpha() throws {
+        let source = """
+            import UIKit
+            final class T: UIViewController {
+                let meta: UIButton = {
+                    let b = UIButton()
+                    b.setTitleColor(.label, for: .normal)
+                    b.setTitleColor(UIColor.label.withAlphaComponent(0.5), for: .highlighted)
+                    b.setTitleColor(.tintColor.withAlphaComponent(0.5), for: .selected)
+                    return b
+                }()
+            }
+            // \(UInt64.random(in: 0...UInt64.max))
+            """
+        let (doc, _) = try CodeFixtures.load(source: source)
+        let b = try #require(doc.find("meta"))
+        let pressed = try #require(b.styleFor(.highlighted).colorValue(of: .titleColor))
+        let label = SystemColor.label
+        func half(_ c: Color) -> Color { Color(red: c.red, green: c.green, blue: c.blue, alpha: 128) }
+        #expect(pressed.resolve(Traits(userInterfaceStyle: .light)) == half(label.color(in: .light)))
+        #expect(pressed.resolve(Traits(userInterfaceStyle: .dark)) == half(label.color(in: .dark)))
+        // The tint is the control's, known only when drawn: listed.
+        #expect(b.styleFor(.selected).colorValue(of: .titleColor) == nil)
+        #expect(doc.unresolved.count == 1 && doc.unresolved.first?.reason.contains("tint colour") == true, "\(doc.unresolved)")
+    }
 }
