@@ -279,12 +279,12 @@ extension CodeInterpreter {
         guard let callee = s.children.first else { return }
         let args = Array(s.children.dropFirst())
         if callee.kind == .memberAccess, let base = callee.children.first {
-            // `[a, b].forEach { $0... }`
-            if callee.text == "forEach", base.kind == .arrayLiteral, let c = args.first?.children.first, c.kind == .closure {
-                let list = base.children.compactMap { button($0, act) }
-                if list.count == base.children.count {
+            // `[a, b].forEach { $0... }`, `buttons.forEach { ... }` on a local list of buttons.
+            if callee.text == "forEach", let c = args.first?.children.first, c.kind == .closure,
+               base.kind == .arrayLiteral || (base.kind == .identifier && act.buttonLists[base.text] != nil) {
+                if let list = buttonList(base, act) {
                     for b in list { runClosure(c, with: b, &act) }
-                } else if let b = list.first {
+                } else if let b = touched(base, act) {
                     note(act.scope.path, s, "a loop over values ButtonKit cannot list", b)
                 }
                 return

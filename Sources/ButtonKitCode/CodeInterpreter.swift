@@ -118,6 +118,8 @@ final class CodeInterpreter {
             guard let ini = s.first(.initializer)?.children.first else { return }
             if let b = make(ini, &act, name: s.text) {
                 act.buttons[s.text] = b
+            } else if ini.kind == .arrayLiteral, let list = buttonList(ini, act) {
+                act.buttonLists[s.text] = list
             } else if case .success(let v) = evaluator.eval(ini, act.scope) {
                 act.scope.values[s.text] = v
             }
@@ -135,7 +137,16 @@ final class CodeInterpreter {
         case .switchStmt:
             if let b = touched(s, act) { note(act.scope.path, s, "a switch decided at run time", b) }
         case .forStmt:
-            if let b = touched(s, act) { note(act.scope.path, s, "a loop", b) }
+            // `for button in [a, b] { ... }` over buttons: its body for each.
+            if let seq = s.children.first, let list = buttonList(seq, act), let body = s.first(.body),
+               !s.text.isEmpty, s.text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                for b in list {
+                    var inner = act
+                    inner.buttons[s.text] = b
+                    inner.scope.values[s.text] = nil
+                    run(body.children, &inner)
+                }
+            } else if let b = touched(s, act) { note(act.scope.path, s, "a loop", b) }
         case .returnStmt:
             if let v = s.children.first { act.returned = button(v, act) ?? make(v, &act, name: nil) }
         case .otherStmt:
@@ -147,10 +158,20 @@ final class CodeInterpreter {
         }
     }
 
+    /// The buttons a list names: an array literal of buttons only, or a
+    /// local holding one; nil when any element is something else.
+    func buttonList(_ e: SyntaxNode, _ act: Activation) -> [CodeButton]? {
+        if e.kind == .identifier, let l = act.buttonLists[e.text] { return l }
+        guard e.kind == .arrayLiteral, !e.children.isEmpty else { return nil }
+        let list = e.children.compactMap { button($0, act) }
+        return list.count == e.children.count ? list : nil
+    }
+
     /// The first button a statement mentions (for listing what a condition or loop does to it).
     func touched(_ n: SyntaxNode, _ act: Activation) -> CodeButton? {
         if n.kind == .identifier, let b = act.buttons[n.text] ?? props[n.text] { return b }
         if n.kind == .identifier, n.text == "self", let b = act.selfButton { return b }
+        if n.kind == .identifier, let b = act.buttonLists[n.text]?.first { return b }
         for c in n.children { if let b = touched(c, act) { return b } }
         return nil
     }

@@ -81,4 +81,38 @@ struct HandCheckFormTests {
         #expect(b.styleFor(.selected).colorValue(of: .titleColor) == nil)
         #expect(doc.unresolved.count == 1 && doc.unresolved.first?.reason.contains("tint colour") == true, "\(doc.unresolved)")
     }
+
+    @Test("a local list of buttons: buttons.forEach { } and for b in buttons { } run for each (mastodon-ios's toolbar)")
+    func localButtonLists() throws {
+        let source = """
+            import UIKit
+            final class Toolbar: UIView {
+                let reply = UIButton()
+                let share = UIButton()
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let buttons = [reply, share]
+                    buttons.forEach { button in
+                        button.setTitleColor(.secondaryLabel, for: .normal)
+                    }
+                    for b in [reply, share] {
+                        b.layer.cornerRadius = 4
+                    }
+                    for n in 0..<2 {
+                        reply.tag = n
+                    }
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            // \(UInt64.random(in: 0...UInt64.max))
+            """
+        let (doc, _) = try CodeFixtures.load(source: source)
+        for id in ["reply", "share"] {
+            let b = try #require(doc.find(id))
+            #expect(b.styleFor(.normal).colorValue(of: .titleColor) == .dynamic(.system(.secondaryLabel)))
+            #expect(b.styleFor(.normal).cornerRadius == 4)
+        }
+        // A loop over something else is still listed.
+        #expect(doc.unresolved.count == 1 && doc.unresolved.first?.reason == "a loop", "\(doc.unresolved)")
+    }
 }
