@@ -111,11 +111,21 @@ public enum CodeDocument {
             }
         }
         let index = CodeIndex(files)
-        for p in app.strings.sorted(by: { StringTables.rank($0) > StringTables.rank($1) }) {
-            guard let b = try? options.ib.readFile(p) else { continue }
-            let table = p.hasSuffix(".xcstrings") ? StringTables.xcstrings(b) : StringTables.strings(b)
-            for (k, v) in table { index.strings[k] = v }
+        // Base over English over a catalog's source language (later wins);
+        // other languages only when a key is missing from those.
+        let ranked = app.strings.map { (path: $0, rank: $0.hasSuffix(".xcstrings") ? 2 : StringTables.rank($0)) }
+        func merged(_ paths: [String]) -> [String: String] {
+            var out: [String: String] = [:]
+            for p in paths {
+                guard let b = try? options.ib.readFile(p) else { continue }
+                let table = p.hasSuffix(".xcstrings") ? StringTables.xcstrings(b) : StringTables.strings(b)
+                out.merge(table) { _, new in new }
+            }
+            return out
         }
+        index.strings = merged(ranked.filter { $0.rank < 2 || $0.path.hasSuffix(".xcstrings") }.sorted { $0.rank > $1.rank }.map(\.path))
+        let others = ranked.filter { $0.rank == 2 && !$0.path.hasSuffix(".xcstrings") }.map(\.path)
+        if !others.isEmpty { index.otherStrings = { merged(others) } }
 
         // Storyboards and XIBs, as ButtonKitIB reads them.
         var ibOptions = options.ib

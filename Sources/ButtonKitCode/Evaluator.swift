@@ -420,7 +420,7 @@ struct Evaluator {
                 return fail(e, "a localized string whose key is computed at run time")
             }
             if name == "NSLocalizedString" || labels.first == "localized" {
-                if let v = index.strings[key] { return .success(.string(v)) }
+                if let v = index.string(key) { return .success(.string(v)) }
                 // `value:` is the development language's text when the tables lack the key.
                 if let vn = arg(e, "value") ?? arg(e, "defaultValue"), case .success(.string(let v)) = eval(vn, scope, .string, depth: depth + 1) {
                     return .success(.string(v))
@@ -574,7 +574,7 @@ struct Evaluator {
         }
         guard let keyNode = argument({ ($0.first(.identifier)?.text ?? $0.text) == "key" || $0.text == "key" }),
               case .success(.string(let key)) = eval(keyNode, scope, .string, depth: depth + 1) else { return nil }
-        if let v = index.strings[key] { return .success(.string(v)) }
+        if let v = index.string(key) { return .success(.string(v)) }
         if let fb = argument({ $0.text == "fallback" || ($0.first(.identifier)?.text ?? "") == "value" }),
            case .success(.string(let s)) = eval(fb, scope, .string, depth: depth + 1) { return .success(.string(s)) }
         return .success(.string(key))
@@ -583,7 +583,7 @@ struct Evaluator {
     /// `"key".localized`: the app's helper, when its body is `NSLocalizedString`.
     func localizedHelper(_ key: String, _ e: SyntaxNode) -> R {
         if let m = index.member("String", "localized", kinds: [.variable, .function]), Evaluator.contains(m.node, call: "NSLocalizedString") {
-            return .success(.string(index.strings[key] ?? key))
+            return .success(.string(index.string(key) ?? key))
         }
         return fail(e, "'.localized' is not a helper whose body is NSLocalizedString")
     }
