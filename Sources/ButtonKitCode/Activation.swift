@@ -8,6 +8,8 @@ struct Activation {
     /// `self` is this button (a subclass's own set-up, a per-state override).
     var selfButton: CodeButton?
     var buttons: [String: CodeButton] = [:]
+    /// Locals holding a list of buttons (`let buttons = [replyButton, shareButton]`).
+    var buttonLists: [String: [CodeButton]] = [:]
     var returned: CodeButton?
     /// Set-up methods followed so far on the way here.
     var depth: Int

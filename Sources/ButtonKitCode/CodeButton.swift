@@ -21,6 +21,9 @@ final class CodeButton {
     var imageEdgeInsets: ButtonInsets?
     var shadows: [String: ColorValue] = [:]
     var role: String?
+    /// What its `configurationUpdateHandler` or `updateConfiguration()`
+    /// override does per state (empty: none read).
+    var configurationUpdate = ConfigurationUpdate()
     /// Whether code tries to set a normal title / title colour (evaluated or not).
     var titleTried = false
     var titleColorTried = false

@@ -27,6 +27,7 @@ enum CodeButtonFactory {
         settings += cb.settings
         // One at a time, so one value the model refuses loses only itself.
         for s in ordered(settings) { try? button.apply(s) }
+        installUpdate(cb, on: button)
         var images: [String] = []
         for (_, st) in cb.styles {
             if let i = st.image { images.append(i) }
@@ -50,6 +51,7 @@ enum CodeButtonFactory {
         if cb.hasConfiguration { settings.append(.configuration(cb.configuration)) }
         settings += cb.settings
         for s in settings { try? button.apply(s) }
+        installUpdate(cb, on: button)
         var shadows = old.titleShadowColors
         for (k, v) in cb.shadows { shadows[k] = v }
         return IBControlInfo(ibID: old.ibID, customClass: old.customClass, actions: old.actions + cb.actions, segues: old.segues,
@@ -58,6 +60,15 @@ enum CodeButtonFactory {
                              missingImages: old.missingImages, line: old.line, outlet: old.outlet, origin: old.origin,
                              source: old.source, property: old.property, cell: old.cell,
                              accessibilityIdentifier: cb.accessibilityID ?? old.accessibilityIdentifier)
+    }
+
+    /// The code's `configurationUpdateHandler` / `updateConfiguration()` as
+    /// the button's update handler: the model runs it after each state
+    /// change and for each state it previews, as UIKit runs the app's.
+    static func installUpdate(_ cb: CodeButton, on button: Button) {
+        guard !cb.configurationUpdate.isEmpty else { return }
+        let update = cb.configurationUpdate
+        try? button.setConfigurationUpdateHandler { b, config in update.apply(state: b.state, to: &config) }
     }
 
     /// The settings in `Button.apply`'s order, later ones of a kind after earlier ones.

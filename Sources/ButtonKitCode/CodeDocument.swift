@@ -18,7 +18,10 @@ public enum CodeDocument {
         // The files.
         var app = AppFolder()
         if folder {
-            app = AppFolder(root: path, options: options)
+            app = AppFolder(root: path, options: options, deadline: options.timeLeft > 0 ? start + options.timeLeft : 0)
+            if app.timedOut {
+                throw CodeError("listing the app's folders took longer than the time left (\(app.swift.count) Swift files found so far): raise --timeout")
+            }
             for s in app.skipped { unresolved.append(SourceIssue(path: s.path, line: 0, column: 0, expression: "", reason: s.reason)) }
         } else {
             app.swift = [path]
@@ -108,11 +111,21 @@ public enum CodeDocument {
             }
         }
         let index = CodeIndex(files)
-        for p in app.strings.sorted(by: { StringTables.rank($0) > StringTables.rank($1) }) {
-            guard let b = try? options.ib.readFile(p) else { continue }
-            let table = p.hasSuffix(".xcstrings") ? StringTables.xcstrings(b) : StringTables.strings(b)
-            for (k, v) in table { index.strings[k] = v }
+        // Base over English over a catalog's source language (later wins);
+        // other languages only when a key is missing from those.
+        let ranked = app.strings.map { (path: $0, rank: $0.hasSuffix(".xcstrings") ? 2 : StringTables.rank($0)) }
+        func merged(_ paths: [String]) -> [String: String] {
+            var out: [String: String] = [:]
+            for p in paths {
+                guard let b = try? options.ib.readFile(p) else { continue }
+                let table = p.hasSuffix(".xcstrings") ? StringTables.xcstrings(b) : StringTables.strings(b)
+                out.merge(table) { _, new in new }
+            }
+            return out
         }
+        index.strings = merged(ranked.filter { $0.rank < 2 || $0.path.hasSuffix(".xcstrings") }.sorted { $0.rank > $1.rank }.map(\.path))
+        let others = ranked.filter { $0.rank == 2 && !$0.path.hasSuffix(".xcstrings") }.map(\.path)
+        if !others.isEmpty { index.otherStrings = { merged(others) } }
 
         // Storyboards and XIBs, as ButtonKitIB reads them.
         var ibOptions = options.ib
@@ -147,7 +160,7 @@ public enum CodeDocument {
         }
         for name in index.order {
             guard let t = index.types[name], t.kind == .classDecl || t.kind == .structDecl, !index.isButtonClass(name) else { continue }
-            let made = interp.read(owner: t, fileOutlets: byOutlet[name] ?? [:])
+            let made = interp.read(owner: t, fileOutlets: byOutlet[name] ?? [:], fromFile: scenes.contains { $0.customClass == name })
             // Code about a file's control (through its outlet) goes on top of what the file says.
             for cb in interp.joined {
                 guard let control = cb.fileControl, let old = infos[ObjectIdentifier(control)] else { continue }

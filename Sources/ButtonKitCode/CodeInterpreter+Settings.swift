@@ -180,7 +180,7 @@ extension CodeInterpreter {
         case "configuration":
             setConfiguration(b, rhs, act)
         case "configurationUpdateHandler":
-            note(act.scope.path, s, "a configuration update handler: its per-state changes are not evaluated", b)
+            configurationHandler(b, rhs, act, statement: s)
         default:
             if path.count >= 2, path[0] == "configuration" {
                 var c = b.configuration ?? ButtonConfiguration(style: .plain)
@@ -210,40 +210,42 @@ extension CodeInterpreter {
     /// `background.cornerRadius`...); nil when set, else why not.
     func setConfigurationField(_ c: inout ButtonConfiguration, _ path: [String], _ rhs: SyntaxNode, _ scope: Scope) -> EvalFailure? {
         let key = path.joined(separator: ".")
-        let expect: Expect
-        switch key {
-        case "baseForegroundColor", "baseBackgroundColor", "background.backgroundColor": expect = .color
-        case "image": expect = .image
-        case "title", "subtitle": expect = .string
-        case "contentInsets": expect = .insets
-        default: expect = .any
+        if key == "attributedTitle" { return attributedConfigurationTitle(&c, rhs, scope) }
+        switch evaluator.eval(rhs, scope, ConfigurationUpdate.expect(key)) {
+        case .success(let v): return ConfigurationUpdate.set(&c, key, v).map { EvalFailure(node: rhs, reason: $0) }
+        case .failure(let f): return f
         }
-        let r = evaluator.eval(rhs, scope, expect)
-        guard case .success(let v) = r else {
-            if case .failure(let f) = r { return f }
-            return nil
+    }
+
+    /// `config.attributedTitle = AttributedString(text, attributes: .init([.font: f]))`:
+    /// the configuration's title and title font (mastodon-ios's welcome
+    /// buttons); another attribute is listed, as is text computed at run time.
+    func attributedConfigurationTitle(_ c: inout ButtonConfiguration, _ rhs: SyntaxNode, _ scope: Scope) -> EvalFailure? {
+        guard rhs.kind == .call, let callee = rhs.children.first, callee.kind == .identifier, callee.text == "AttributedString",
+              let text = rhs.children.dropFirst().first(where: { $0.text == "" })?.children.first else {
+            return EvalFailure(node: rhs, reason: "an attributed title ButtonKit cannot evaluate")
         }
-        switch (key, v) {
-        case ("title", .string(let s)): c.title = s
-        case ("title", .nil_): c.title = nil
-        case ("subtitle", .string(let s)): c.subtitle = s
-        case ("image", .image(let n, _)): c.image = n
-        case ("image", .nil_): c.image = nil
-        case ("baseForegroundColor", .color(let col)): c.baseForegroundColor = col
-        case ("baseBackgroundColor", .color(let col)), ("background.backgroundColor", .color(let col)): c.baseBackgroundColor = col
-        case ("cornerStyle", .member(let n)) where ConfigurationCornerStyle(rawValue: n) != nil: c.cornerStyle = ConfigurationCornerStyle(rawValue: n) ?? .dynamic
-        case ("buttonSize", .member(let n)) where ConfigurationSize(rawValue: n) != nil: c.buttonSize = ConfigurationSize(rawValue: n) ?? .medium
-        case ("imagePlacement", .member(let n)) where ImagePlacement(rawValue: n) != nil: c.imagePlacement = ImagePlacement(rawValue: n) ?? .leading
-        case ("imagePadding", .number(let n)) where n >= 0 && n <= Style.maxLength: c.imagePadding = n
-        case ("titlePadding", .number(let n)) where n >= 0 && n <= Style.maxLength: c.titlePadding = n
-        case ("background.cornerRadius", .number(let n)) where n >= 0 && n <= Style.maxLength: c.cornerRadius = n; c.cornerStyle = .fixed
-        case ("showsActivityIndicator", .bool(let x)): c.showsActivityIndicator = x
-        case ("contentInsets", .insets(let t, let l, let b, let r)):
-            guard let i = try? EdgeInsets.make(top: t, leading: l, bottom: b, trailing: r) else { return EvalFailure(node: rhs, reason: "content insets out of range") }
-            c.contentInsets = i
-        default:
-            return EvalFailure(node: rhs, reason: "configuration '\(key)' not modelled with this value")
+        guard case .success(.string(let t)) = evaluator.eval(text, scope, .string) else {
+            return EvalFailure(node: text, reason: "attributed text computed at run time")
         }
+        var font: Font?
+        if let attrs = rhs.children.first(where: { $0.text == "attributes" })?.children.first {
+            // `.init([...])` or `AttributeContainer([...])`: the dictionary inside.
+            var dict = attrs
+            if dict.kind == .call, let inner = dict.children.dropFirst().first?.children.first { dict = inner }
+            guard dict.kind == .dictionaryLiteral else { return EvalFailure(node: attrs, reason: "text attributes ButtonKit cannot evaluate") }
+            for pair in dict.children where pair.children.count == 2 {
+                guard pair.children[0].text == "font" else {
+                    return EvalFailure(node: pair.children[0], reason: "text attribute '\(pair.children[0].text)' not modelled")
+                }
+                guard case .success(.font(let f)) = evaluator.eval(pair.children[1], scope, .font) else {
+                    return EvalFailure(node: pair.children[1], reason: "an attributed title font ButtonKit cannot evaluate")
+                }
+                font = f
+            }
+        }
+        c.title = t
+        if let f = font { c.titleFont = f }
         return nil
     }
 
@@ -277,12 +279,12 @@ extension CodeInterpreter {
         guard let callee = s.children.first else { return }
         let args = Array(s.children.dropFirst())
         if callee.kind == .memberAccess, let base = callee.children.first {
-            // `[a, b].forEach { $0... }`
-            if callee.text == "forEach", base.kind == .arrayLiteral, let c = args.first?.children.first, c.kind == .closure {
-                let list = base.children.compactMap { button($0, act) }
-                if list.count == base.children.count {
+            // `[a, b].forEach { $0... }`, `buttons.forEach { ... }` on a local list of buttons.
+            if callee.text == "forEach", let c = args.first?.children.first, c.kind == .closure,
+               base.kind == .arrayLiteral || (base.kind == .identifier && act.buttonLists[base.text] != nil) {
+                if let list = buttonList(base, act) {
                     for b in list { runClosure(c, with: b, &act) }
-                } else if let b = list.first {
+                } else if let b = touched(base, act) {
                     note(act.scope.path, s, "a loop over values ButtonKit cannot list", b)
                 }
                 return

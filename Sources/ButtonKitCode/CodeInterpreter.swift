@@ -46,7 +46,7 @@ final class CodeInterpreter {
     static let lifecycle = ["awakeFromNib", "loadView", "viewDidLoad", "viewWillAppear"]
 
     /// The buttons `type` makes or configures, applied.
-    func read(owner type: TypeDecl, fileOutlets: [String: Button] = [:]) -> [CodeButton] {
+    func read(owner type: TypeDecl, fileOutlets: [String: Button] = [:], fromFile: Bool = false) -> [CodeButton] {
         owner = type.name
         props = [:]; made = []; outlets = [:]; steps = 0; joined = []
         self.fileOutlets = fileOutlets
@@ -71,8 +71,8 @@ final class CodeInterpreter {
                 }
             }
         }
-        // Initialisers first (a view's init(frame:)/init(coder:), a controller's init).
-        for (m, path) in type.members where m.kind == .initDecl {
+        // Initialisers first: the one UIKit runs for this instance.
+        for (m, path) in CodeInterpreter.initialiserRun(type.members.filter { $0.node.kind == .initDecl }, fromFile: fromFile || !fileOutlets.isEmpty) {
             var act = Activation(path: path, selfType: type.name)
             if let b = m.first(.body) { run(b.children, &act) }
         }
@@ -83,6 +83,23 @@ final class CodeInterpreter {
             }
         }
         return made
+    }
+
+    /// The initialiser an instance is made with, of those a type declares:
+    /// one runs per instance, so a view whose `init(frame:)` and
+    /// `init?(coder:)` both call `commonInit()` must not get its targets
+    /// added twice. From a storyboard or XIB (its outlets are joined, or a
+    /// scene is of this type): `init(coder:)`. Made in code: `init(frame:)`,
+    /// else the first initialiser but `init(coder:)`; `init(coder:)` when it
+    /// is the only one.
+    static func initialiserRun(_ inits: [(node: SyntaxNode, path: String)], fromFile: Bool) -> [(node: SyntaxNode, path: String)] {
+        func first(_ n: SyntaxNode) -> String? { n.all(.parameter).first?.text }
+        let coder = inits.filter { first($0.node) == "coder" }
+        let others = inits.filter { first($0.node) != "coder" }
+        if fromFile, let c = coder.first { return [c] }
+        if let f = others.first(where: { first($0.node) == "frame" }) { return [f] }
+        if let o = others.first { return [o] }
+        return Array(coder.prefix(1))
     }
 
     // MARK: Statements
@@ -101,6 +118,8 @@ final class CodeInterpreter {
             guard let ini = s.first(.initializer)?.children.first else { return }
             if let b = make(ini, &act, name: s.text) {
                 act.buttons[s.text] = b
+            } else if ini.kind == .arrayLiteral, let list = buttonList(ini, act) {
+                act.buttonLists[s.text] = list
             } else if case .success(let v) = evaluator.eval(ini, act.scope) {
                 act.scope.values[s.text] = v
             }
@@ -118,7 +137,16 @@ final class CodeInterpreter {
         case .switchStmt:
             if let b = touched(s, act) { note(act.scope.path, s, "a switch decided at run time", b) }
         case .forStmt:
-            if let b = touched(s, act) { note(act.scope.path, s, "a loop", b) }
+            // `for button in [a, b] { ... }` over buttons: its body for each.
+            if let seq = s.children.first, let list = buttonList(seq, act), let body = s.first(.body),
+               !s.text.isEmpty, s.text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                for b in list {
+                    var inner = act
+                    inner.buttons[s.text] = b
+                    inner.scope.values[s.text] = nil
+                    run(body.children, &inner)
+                }
+            } else if let b = touched(s, act) { note(act.scope.path, s, "a loop", b) }
         case .returnStmt:
             if let v = s.children.first { act.returned = button(v, act) ?? make(v, &act, name: nil) }
         case .otherStmt:
@@ -130,10 +158,20 @@ final class CodeInterpreter {
         }
     }
 
+    /// The buttons a list names: an array literal of buttons only, or a
+    /// local holding one; nil when any element is something else.
+    func buttonList(_ e: SyntaxNode, _ act: Activation) -> [CodeButton]? {
+        if e.kind == .identifier, let l = act.buttonLists[e.text] { return l }
+        guard e.kind == .arrayLiteral, !e.children.isEmpty else { return nil }
+        let list = e.children.compactMap { button($0, act) }
+        return list.count == e.children.count ? list : nil
+    }
+
     /// The first button a statement mentions (for listing what a condition or loop does to it).
     func touched(_ n: SyntaxNode, _ act: Activation) -> CodeButton? {
         if n.kind == .identifier, let b = act.buttons[n.text] ?? props[n.text] { return b }
         if n.kind == .identifier, n.text == "self", let b = act.selfButton { return b }
+        if n.kind == .identifier, let b = act.buttonLists[n.text]?.first { return b }
         for c in n.children { if let b = touched(c, act) { return b } }
         return nil
     }
@@ -233,6 +271,7 @@ final class CodeInterpreter {
                 for (m, p) in index.types[c]?.members ?? [] where m.kind == .variable && m.has(.isOverride) {
                     perStateOverride(m, path: p, type: c, b)
                 }
+                updateConfigurationOverride(type: c, b)
             } else {
                 setUp(subclass: c, b)
             }
@@ -332,5 +371,6 @@ final class CodeInterpreter {
         for (m, path) in t.members where m.kind == .variable && m.has(.isOverride) {
             perStateOverride(m, path: path, type: name, b)
         }
+        updateConfigurationOverride(type: name, b)
     }
 }

@@ -416,6 +416,10 @@ struct Evaluator {
                   case .success(let size) = number(arg(e, "size"), scope, depth: depth),
                   let f = try? Font.make(family: family, size: size) else { return fail(e, "a font ButtonKit cannot evaluate") }
             return .success(.font(f))
+        case ("UIFontMetrics", "init") where labels == ["forTextStyle"]:
+            // `UIFontMetrics(forTextStyle: .headline)`: metrics whose
+            // `scaledFont(for:)` is the font itself at the default text size, as `.default`'s.
+            return .success(.type("UIFontMetrics"))
         case ("UIFontMetrics", "scaledFont"), ("UIFontMetrics.default", "scaledFont"):
             guard let f = arg(e, "for") else { return fail(e, "scaledFont without a font") }
             return eval(f, scope, .font, depth: depth + 1)
@@ -430,7 +434,7 @@ struct Evaluator {
                 return fail(e, "a localized string whose key is computed at run time")
             }
             if name == "NSLocalizedString" || labels.first == "localized" {
-                if let v = index.strings[key] { return .success(.string(v)) }
+                if let v = index.string(key) { return .success(.string(v)) }
                 // `value:` is the development language's text when the tables lack the key.
                 if let vn = arg(e, "value") ?? arg(e, "defaultValue"), case .success(.string(let v)) = eval(vn, scope, .string, depth: depth + 1) {
                     return .success(.string(v))
@@ -525,9 +529,31 @@ struct Evaluator {
             return .success(v)   // SwiftGen's `Asset.Colors.brand.color`
         case (.color(let c), "withAlphaComponent"):
             guard case .success(let a) = number(args(e).first?.children.first, scope, depth: depth) else { return fail(e, "an alpha computed at run time") }
-            let base = c.resolve(.default)
-            if case .dynamic = c { return fail(e, "withAlphaComponent of a dynamic colour (its appearances are not kept)") }
-            return .success(.color(.fixed(Color(red: base.red, green: base.green, blue: base.blue, alpha: UInt8(min(1, max(0, a)) * 255 + 0.5)))))
+            let alpha = UInt8(min(1, max(0, a)) * 255 + 0.5)
+            func with(_ x: Color) -> Color { Color(red: x.red, green: x.green, blue: x.blue, alpha: alpha) }
+            switch c {
+            case .fixed(let x): return .success(.color(.fixed(with(x))))
+            case .dynamic(let d):
+                // Each appearance with the alpha replaced, as UIKit's
+                // withAlphaComponent does to a dynamic colour: kept as a
+                // colour set of its own (`Brand/blurple (alpha 0.8)`).
+                let name = "\(d.description) (alpha \(Format.number(a)))"
+                switch d {
+                case .asset(let ref):
+                    guard !ref.color.variants.contains(where: { $0.system != nil }) else {
+                        return fail(e, "withAlphaComponent of a colour set made of system colours")
+                    }
+                    let variants = ref.color.variants.map { v in
+                        AssetColor.Variant(style: v.style, contrast: v.contrast, idiomSpecific: v.idiomSpecific, color: with(v.color))
+                    }
+                    return .success(.color(.dynamic(.asset(AssetColorRef(AssetColor(name: name, variants: variants))))))
+                case .system(let sys):
+                    let variants = UserInterfaceStyle.allCases.map { st in AssetColor.Variant(style: st, color: with(sys.color(in: st))) }
+                    return .success(.color(.dynamic(.asset(AssetColorRef(AssetColor(name: name, variants: variants))))))
+                case .tint:
+                    return fail(e, "withAlphaComponent of the tint colour (the control's, known when drawn)")
+                }
+            }
         case (.color, "resolvedColor"):
             return .success(v)
         case (.image, "withRenderingMode"), (.image, "withTintColor"), (.image, "withConfiguration"), (.image, "applyingSymbolConfiguration"):
@@ -562,7 +588,7 @@ struct Evaluator {
         }
         guard let keyNode = argument({ ($0.first(.identifier)?.text ?? $0.text) == "key" || $0.text == "key" }),
               case .success(.string(let key)) = eval(keyNode, scope, .string, depth: depth + 1) else { return nil }
-        if let v = index.strings[key] { return .success(.string(v)) }
+        if let v = index.string(key) { return .success(.string(v)) }
         if let fb = argument({ $0.text == "fallback" || ($0.first(.identifier)?.text ?? "") == "value" }),
            case .success(.string(let s)) = eval(fb, scope, .string, depth: depth + 1) { return .success(.string(s)) }
         return .success(.string(key))
@@ -571,7 +597,7 @@ struct Evaluator {
     /// `"key".localized`: the app's helper, when its body is `NSLocalizedString`.
     func localizedHelper(_ key: String, _ e: SyntaxNode) -> R {
         if let m = index.member("String", "localized", kinds: [.variable, .function]), Evaluator.contains(m.node, call: "NSLocalizedString") {
-            return .success(.string(index.strings[key] ?? key))
+            return .success(.string(index.string(key) ?? key))
         }
         return fail(e, "'.localized' is not a helper whose body is NSLocalizedString")
     }

@@ -205,7 +205,7 @@ struct SwiftUIValues {
     /// `StringProtocol` initialisers do not localize).
     func title(_ e: SyntaxNode, _ scope: Scope, verbatim: Bool = false) -> R<String> {
         if e.kind == .stringLiteral, !e.has(.isInterpolated) {
-            return .success(verbatim ? e.text : (evaluator.index.strings[e.text] ?? e.text))
+            return .success(verbatim ? e.text : (evaluator.index.string(e.text) ?? e.text))
         }
         if let s = evaluator.generatedString(e) { return .success(s) }
         // `"count-\(n)"` is the key `count-%lld` when the table has it.

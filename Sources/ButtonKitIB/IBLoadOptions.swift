@@ -21,6 +21,9 @@ public struct IBLoadOptions: Sendable {
     public var listDirectory: @Sendable (String) throws -> [String]
     /// Whether a path is a folder.
     public var isDirectory: @Sendable (String) -> Bool
+    /// What a path is to a folder walk (a folder and which, not one, or
+    /// refused and why); the system's `stat` unless the bridge confines it.
+    public var probeFolder: @Sendable (String) -> FolderProbe = { FolderProbe.system($0) }
     /// The largest file read (32 MB): a bigger one is refused before parsing.
     public var maxFileSize = 32 * 1024 * 1024
     /// The deepest element nesting accepted (Interface Builder files nest a

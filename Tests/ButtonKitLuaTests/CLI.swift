@@ -40,8 +40,9 @@ struct CLI {
         var newest = Date.distantPast
         let sources = root.appendingPathComponent("Sources")
         if let e = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: [.contentModificationDateKey]) {
-            // The Swift reader is a program of its own: buttonkit is not rebuilt when it changes.
-            for case let u as URL in e where ["swift", "c", "h", "lua"].contains(u.pathExtension) && !u.path.contains("/Sources/SwiftReader/") {
+            // The Swift reader and the bench are programs of their own: buttonkit is not rebuilt when they change.
+            for case let u as URL in e where ["swift", "c", "h", "lua"].contains(u.pathExtension) && !u.path.contains("/Sources/SwiftReader/")
+                && !u.path.contains("/Sources/ButtonKitBench/") {
                 newest = max(newest, modified(u))
             }
         }

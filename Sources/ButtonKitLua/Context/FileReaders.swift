@@ -32,6 +32,15 @@ extension LuaContext {
             Glibc.close(fd)
             return true
         }
+        o.probeFolder = { path in
+            switch FileReaders.plain(tree.open(path, fname, flags: O_RDONLY | O_DIRECTORY), fname, path) {
+            case .success(let fd):
+                defer { Glibc.close(fd) }
+                return FolderProbe.of(descriptor: fd)
+            case .failure(.refused(let why)): return .refused(why)
+            case .failure: return .notFolder
+            }
+        }
         return o
     }
 }
