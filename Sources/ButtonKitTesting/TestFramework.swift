@@ -137,7 +137,7 @@ enum TestFramework {
         num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
         bool("echo", o.echoOutput); bool("echo_stderr", o.echoToStandardError); bool("update_snapshots", o.updateSnapshots); bool("ci", o.ci)
         bool("report_starts", o.reportStarts)
-        bool("lazy", o.lazy); bool("sort", o.sort)
+        bool("lazy", o.lazy); bool("sort", o.sort); bool("auto_insulate", o.autoInsulate)
         bool("rich", o.rich); bool("shared", o.sharedState); str("highlight", o.highlightColor)
         int("run", o.run); int("runs", o.runs)
         list("skip", o.skip)
