@@ -72,8 +72,9 @@ end
 -- no false, a read is the suite's value or _G's, so the spec's _ENV reads
 -- through tables (Lua's own lookup). The first element environment, or a
 -- false in the suite's, turns on the walk, which gives the same answers
--- then as before. The walk's function call cost about 2,400 instructions a
--- read: 8% of a small test's time in its worker.
+-- then as before. (callgrind: the walk's two Lua calls cost a small test
+-- about 2,400 instructions in a debug build, 400 in a release one, of the
+-- 52,000 its worker runs.)
 local suite_env = setmetatable({}, { __index = _G })
 context.suite_env = suite_env
 local env_ctx  -- the element whose code runs now: a block, a test or a hook
