@@ -50,9 +50,9 @@ public enum Record: Equatable {
 
     static func unescape(_ s: Substring) -> String { unescape(Array(s.utf8)[...]) }
 
-    /// The text of an escaped field.
+    /// The text of an escaped field (bytes that are not UTF-8 kept: see ByteText).
     static func unescape(_ b: ArraySlice<UInt8>) -> String {
-        guard b.contains(92) else { return String(decoding: b, as: UTF8.self) }
+        guard b.contains(92) else { return ByteText.decode(b) }
         var out: [UInt8] = []
         out.reserveCapacity(b.count)
         var i = b.startIndex
@@ -73,7 +73,7 @@ public enum Record: Equatable {
                 i += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return ByteText.decode(out)
     }
 
     /// Splits bytes at `separator`, keeping empty fields.

@@ -134,10 +134,14 @@ enum TestFramework {
         num("timeout", o.timeout); int("max_memory", o.maxMemoryMB)
         bool("echo", o.echoOutput); bool("echo_stderr", o.echoToStandardError); bool("update_snapshots", o.updateSnapshots); bool("ci", o.ci)
         bool("report_starts", o.reportStarts)
-        bool("lazy", o.lazy); bool("sort", o.sort)
+        bool("lazy", o.lazy); bool("sort", o.sort); bool("auto_insulate", o.autoInsulate)
         bool("rich", o.rich); bool("shared", o.sharedState); str("highlight", o.highlightColor)
         int("run", o.run); int("runs", o.runs)
-        list("skip", o.skip)
+        // Names as the worker that died reported them: their bytes (ByteText).
+        Push.field(L, "skip") {
+            lua_createtable(L, Int32(o.skip.count), 0)
+            for (i, name) in o.skip.enumerated() { ByteText.push(L, name); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+        }
         if let lines = o.lines[file] {
             Push.field(L, "lines") { Value.pushIntegers(L, lines) }
         }

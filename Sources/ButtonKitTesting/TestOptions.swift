@@ -54,6 +54,10 @@ public struct TestOptions: Sendable {
     public var statements: [String] = []
     /// `setup`/`teardown` mean `lazy_setup`/`lazy_teardown` (busted's `--lazy`).
     public var lazy = false
+    /// busted's `--[no-]auto-insulate`: false lets what a file changes in
+    /// `_G` and `package.loaded` reach the files after it, which then run
+    /// in the same Lua state (with one job, as an expose carries a state on).
+    public var autoInsulate = true
     /// What specs see as `arg[-1]` (busted's `--lua`); nil: this executable.
     public var interpreter: String?
     /// Echo what tests print while they run (one job at a time only, so

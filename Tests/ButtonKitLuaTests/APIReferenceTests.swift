@@ -94,6 +94,61 @@ struct APIReferenceTests {
         #expect(index.contains("  Traits\n"), "the Values topics are listed")
     }
 
+    /// An entry's text is what follows its heading, whatever it holds: a
+    /// sub-entry (`####`), a table, a code block, even one whose lines look
+    /// like headings (a Markdown or shell example), and never the next
+    /// entry's text. A `## ` or `### ` line inside a fence ended the entry
+    /// there and started a section or an entry of the code.
+    @Test func anEntryEndsWhereTheNextHeadingIsNotInsideCode() throws {
+        let page = """
+        ## Things
+
+        ### a.one(x: number) -> number
+
+        One's text.
+
+        #### Options of one
+
+        | key | meaning |
+        |---|---|
+        | `k` | a key |
+
+        ### a.two: string
+
+        Two's text.
+
+        ```sh
+        ## a comment, not a section
+        ### a.fake(): not an entry
+        ```
+
+        Two's last line.
+        ### a.three(): nothing
+
+        Three's text.
+
+        ## Values
+
+        **Colours.** Red.
+
+        ```
+        ## not a section
+        **Fonts.** not a topic
+        ```
+
+        **States.** Normal.
+        """
+        let ref = APIReference(text: page)
+        #expect(ref.entries.map(\.qualifiedName) == ["a.one", "a.two", "a.three"])
+        #expect(ref.entries.map(\.section) == ["Things", "Things", "Things"])
+        let text = Dictionary(uniqueKeysWithValues: ref.entries.map { ($0.qualifiedName, $0.text) })
+        #expect(text["a.one"] == "One's text.\n\n#### Options of one\n\n| key | meaning |\n|---|---|\n| `k` | a key |")
+        #expect(text["a.two"] == "Two's text.\n\n```sh\n## a comment, not a section\n### a.fake(): not an entry\n```\n\nTwo's last line.")
+        #expect(text["a.three"] == "Three's text.")
+        #expect(ref.topics.map(\.name) == ["Values", "Colours", "States"])
+        #expect(ref.topics.first { $0.name == "Colours" }?.text.contains("**Fonts.** not a topic") == true)
+    }
+
     @Test func theValuesSectionAnswersAsTopics() throws {
         // Entries say "(see Values)": each bold paragraph there is a topic.
         let names = ref.topics.map(\.name)

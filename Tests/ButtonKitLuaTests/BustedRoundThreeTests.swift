@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// Issue 29's busted points, each run under Debian's busted 2.1.1 and under
@@ -134,5 +137,56 @@ struct BustedRoundThreeTests {
         #expect(ours == theirs, "\(r.ours.stdout)")
         #expect(r.ours.stdout.contains("'pending' not supported inside current context block"), "\(r.ours.stdout)")
         #expect(r.ours.stdout.contains("'it' not supported inside current context block"), "\(r.ours.stdout)")
+    }
+
+    /// Standard output's bytes of `program args` run in a fresh copy of
+    /// `fixture` (CLI.Result holds text, which would hide the bytes).
+    static func stdoutBytes(_ program: URL, _ args: [String], fixture: String) throws -> (status: Int32, bytes: [UInt8]) {
+        let dir = try Busted.copy(fixture)
+        let r = try CLI.run(["-c", "\"$0\" \"$@\" > stdout.bin", program.path] + args, in: dir,
+                            executable: URL(fileURLWithPath: "/bin/sh"))
+        return (r.status, Array(try Data(contentsOf: dir.appendingPathComponent("stdout.bin"))))
+    }
+
+    /// Names, messages and prints that are not UTF-8 (Latin-1 bytes, a cut
+    /// sequence) keep their bytes in TAP and busted's terminal looks, as
+    /// busted writes them; ours wrote U+FFFD (EF BF BD) in their place. The
+    /// lines are compared byte for byte (times masked).
+    @Test(arguments: ["TAP", "plainTerminal", "utfTerminal"])
+    func bytesThatAreNotUTF8AreKept(_ format: String) throws {
+        let theirs = try Self.stdoutBytes(Busted.executable, ["-o", format, "spec"], fixture: "nonutf8")
+        let ours = try Self.stdoutBytes(CLI.binary, ["test", "-o", format, "spec"], fixture: "nonutf8")
+        #expect(ours.status == theirs.status)
+        func lines(_ b: [UInt8]) -> [[UInt8]] {
+            b.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
+                .filter { !String(decoding: $0, as: UTF8.self).contains(" seconds") }
+        }
+        #expect(lines(ours.bytes) == lines(theirs.bytes),
+                "busted: \(String(decoding: theirs.bytes, as: UTF8.self))\nours: \(String(decoding: ours.bytes, as: UTF8.self))")
+        #expect(theirs.bytes.contains(0xE9) && ours.bytes.contains(0xE9), "the Latin-1 é of 'caf\\233' is there")
+        #expect(!ours.bytes.containsSequence([0xEF, 0xBF, 0xBD]), "no U+FFFD in place of a byte")
+    }
+
+    /// The same names keep JUnit valid XML: each byte that is not UTF-8
+    /// shows as U+FFFD there (busted writes the raw bytes, which no XML
+    /// reader accepts).
+    @Test func junitStaysValidWithNamesThatAreNotUTF8() throws {
+        let dir = try Busted.copy("nonutf8")
+        let r = try CLI.run(["test", "--junit", "report.xml", "spec"], in: dir)
+        #expect(r.status == 1)
+        let data = try Data(contentsOf: dir.appendingPathComponent("report.xml"))
+        #expect(String(data: data, encoding: .utf8) != nil, "the document is UTF-8")
+        let parser = XMLParser(data: data)
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(String(decoding: data, as: UTF8.self).contains("caf\u{FFFD} na\u{FFFD}ve \u{FFFD} passes"))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs anywhere in these bytes.
+    func containsSequence(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        for i in 0...(count - needle.count) where Array(self[i..<(i + needle.count)]) == needle { return true }
+        return false
     }
 }

@@ -24,7 +24,15 @@ extension APIReference {
             if let c = current { out.append(Topic(name: c.name, text: c.lines.joined(separator: "\n").trimming("\n") + "\n")) }
             current = nil
         }
+        var inCode = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // Inside a code block a line is the topic's text, whatever it looks like.
+            let fence = Self.isFence(line)
+            if fence { inCode.toggle() }
+            if inCode || fence {
+                if inValues { section.append(line); current?.lines.append(line) }
+                continue
+            }
             if line.hasPrefix("## ") || line.hasPrefix("### ") {
                 if inValues { close() }
                 inValues = line == "## Values"

@@ -82,8 +82,14 @@ public struct APIReference: Sendable {
             if !t.isEmpty || pending.isEmpty { pending = [] }
             body = []
         }
+        // A line inside a code block is text, even one that looks like a
+        // heading (a Markdown or shell example).
+        var inCode = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") {
+            if Self.isFence(line) { inCode.toggle() }
+            if inCode || Self.isFence(line) {
+                if !pending.isEmpty { body.append(line) }
+            } else if line.hasPrefix("## ") {
                 flush()
                 pending = []
                 section = String(line.dropFirst(3))
@@ -99,6 +105,9 @@ public struct APIReference: Sendable {
         flush()
         self.entries = entries
     }
+
+    /// A code fence's line (```` ``` ```` or ```` ```lua ````), which opens or closes a block.
+    static func isFence(_ line: Substring) -> Bool { line.drop { $0 == " " }.hasPrefix("```") }
 
     /// `owner`, `name` and kind of a heading; nil when it is not a signature.
     static func parse(_ sig: String) -> (String, String, Entry.Kind)? {

@@ -28,7 +28,13 @@ public final class BustedJUnitReporter: Reporter {
     /// handler; only the document's top element is written, at the end.
     let listing: Bool
 
-    public init(out: TextOutput, listing: Bool = false) { self.out = out; self.listing = listing }
+    /// The document stays valid XML: a name's bytes that are not UTF-8
+    /// show as U+FFFD (busted writes them raw, which no XML reader takes).
+    public init(out: TextOutput, listing: Bool = false) {
+        self.out = out
+        self.listing = listing
+        out.keepsBytes = false
+    }
 
     public func suiteStarted(_ run: RunInfo) {
         guard !listing else { return }

@@ -11,7 +11,13 @@ public class DocumentReporter: Reporter {
     private(set) var listing = false
     let timestamp: String
 
-    init(out: TextOutput, timestamp: String) { self.out = out; self.timestamp = timestamp }
+    /// A document stays valid (XML, JSON): bytes of a spec's text that are
+    /// not UTF-8 show as U+FFFD in it (see ByteText).
+    init(out: TextOutput, timestamp: String) {
+        self.out = out
+        self.timestamp = timestamp
+        out.keepsBytes = false
+    }
 
     public func suiteStarted(_ run: RunInfo) {
         seed = run.seed

@@ -169,7 +169,7 @@ public final class LuaHandlerReporter: Reporter {
     public func testStarted(_ s: TestStart) {
         guard !listing else { return }
         call("test_start") { L in
-            Value.pushString(L, s.file); Value.pushString(L, s.name); lua_pushinteger(L, lua_Integer(s.line))
+            Value.pushString(L, s.file); ByteText.push(L, s.name); lua_pushinteger(L, lua_Integer(s.line))
             Self.pushDetail(L, s.detail)
             return 4
         }
@@ -190,10 +190,11 @@ public final class LuaHandlerReporter: Reporter {
         // runs, before the handler hears of its end.
         if echoesOutput && !r.output.isEmpty { TextOutput(.standardOutput).write(r.output) }
         call("test_end") { L in
-            Value.pushString(L, r.file); Value.pushString(L, r.name); lua_pushinteger(L, lua_Integer(r.line))
+            // A spec's text as its bytes (see ByteText), as busted's handlers get it.
+            Value.pushString(L, r.file); ByteText.push(L, r.name); lua_pushinteger(L, lua_Integer(r.line))
             Value.pushString(L, r.status.rawValue); Value.pushString(L, r.origin.rawValue)
-            if let m = r.message { Value.pushString(L, m) } else { lua_pushnil(L) }
-            if let t = r.traceback { Value.pushString(L, t) } else { lua_pushnil(L) }
+            if let m = r.message { ByteText.push(L, m) } else { lua_pushnil(L) }
+            if let t = r.traceback { ByteText.push(L, t) } else { lua_pushnil(L) }
             lua_pushnumber(L, r.duration)
             Self.pushDetail(L, r.detail)
             return 9

@@ -62,6 +62,12 @@ public final class TextOutput {
     /// A file target's folder, opened by `open(in:)`, and the file's name.
     private var place: (Folder, String)?
 
+    /// Text outputs (TAP, the terminals, gtest) write a spec's bytes as
+    /// they were, as busted does, even where they are not UTF-8; documents
+    /// that must stay valid (JUnit, JSON, HTML) set this false and show
+    /// such bytes as U+FFFD (see ByteText).
+    public var keepsBytes = true
+
     public init(_ target: Target) { self.target = target }
 
     public func write(_ s: String) {
@@ -71,7 +77,7 @@ public final class TextOutput {
             // Lua's print goes through C's buffered stdout: flush it first so
             // what specs printed stays in order with what reporters print.
             fflush(nil)
-            var bytes = Array(s.utf8)
+            var bytes = keepsBytes ? ByteText.bytes(s) : Array(ByteText.valid(s).utf8)
             var off = 0
             while off < bytes.count {
                 let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + off, $0.count - off) }
@@ -127,7 +133,7 @@ public final class TextOutput {
         guard let (folder, name) = place else { return }
         do {
             try replaces?.checkReplaceable(name, in: folder)
-            try folder.writeAtomically(pending, to: name)
+            try folder.writeAtomically(keepsBytes ? ByteText.bytes(pending) : Array(ByteText.valid(pending).utf8), to: name)
         } catch {
             failure = "cannot write \(path): \(error)"
         }

@@ -90,7 +90,7 @@ if not confined and rawget(_G, "lfs") == nil then
   if ok and type(lfs) == "table" then rawset(_G, "lfs", lfs) end
 end
 
-local busted = embedded["busted"](host, internals)
+local busted = embedded["busted"](host, internals, import)
 -- `require "busted"` is a read-only view, as busted's: its API reads through
 -- and an assignment raises (busted's own suite checks both).
 package.loaded["busted"] = setmetatable({}, {

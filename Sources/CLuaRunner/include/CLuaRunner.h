@@ -64,12 +64,14 @@ void bk_push_chunkcache_load(lua_State *L);
  * the descriptor's: no second lookup by name); neither closes it. */
 int bk_chunkcache_compile_fd(const char *path, int fd);
 int bk_chunkcache_push_fd(lua_State *L, const char *path, int fd);
-/* Spec files compiled before any runs (busted loads them all first): keeps
- * the bytecode of the spec at `path` (open at `fd`), whatever the file
- * becomes afterwards; 1 when kept, 0 when it does not compile. */
+/* Spec files read before any runs (busted loads them all first): keeps
+ * the text of the spec at `path` (open at `fd`), whatever the file becomes
+ * afterwards; 1 when kept, 0 when it cannot be read or is a binary chunk. */
 int bk_chunkcache_keep_spec_fd(const char *path, int fd);
 int bk_chunkcache_keep_spec(const char *path);
-/* Pushes the kept spec's main function (returns 1), or returns 0. */
+/* Pushes the kept spec's main function, compiled from the kept text as
+ * its file would be (returns 1), or returns 0 (not kept, or it does not
+ * compile: the caller loads the file and reports the error). */
 int bk_chunkcache_push_spec(lua_State *L, const char *path);
 /* Drops every kept spec (a new run keeps its own). */
 void bk_chunkcache_forget_specs(void);

@@ -4,15 +4,7 @@
 -- count. Gets the embedded coverage modules and coverage.c's functions;
 -- returns its own.
 local embedded, lib = ...
-local loaded = {}
-local function import(name)
-  local m = loaded[name]
-  if m == nil then
-    m = embedded[name](import)
-    loaded[name] = m
-  end
-  return m
-end
+local import = embedded["coverage.import"](embedded)
 local config = import "coverage.config"
 local scanner = import "coverage.scanner"
 

@@ -6,15 +6,7 @@
 -- (or calls os.exit), as luacov adds them, and the test run adds its own
 -- when it ends. A real luacov on package.path comes first.
 local embedded, lib, save = ...
-local loaded = {}
-local function import(name)
-  local m = loaded[name]
-  if m == nil then
-    m = embedded[name](import)
-    loaded[name] = m
-  end
-  return m
-end
+local import = embedded["coverage.import"](embedded)
 
 local modules
 table.insert(package.searchers, function(name)

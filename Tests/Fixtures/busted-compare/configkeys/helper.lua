@@ -1,0 +1,2 @@
+-- busted hands a helper its -Xhelper options as `arg`.
+HELPER_ARGS = table.concat(arg or {}, "|")

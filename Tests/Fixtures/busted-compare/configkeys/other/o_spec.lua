@@ -1,0 +1,1 @@
+it("rho in another root", function() end)

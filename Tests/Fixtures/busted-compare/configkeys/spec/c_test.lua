@@ -1,0 +1,3 @@
+describe("other pattern", function()
+  it("xi named _test", function() end)
+end)
