@@ -500,9 +500,11 @@ local document = {}
 ---@return ui.screen
 function document:screen(name) end
 
---- A control by accessibility identifier, user label, IB object id or normal
---- title (in that order of preference), over every screen; nil when there is
---- none. `screen:find` looks the same names up on one screen.
+--- A control by accessibility identifier, user label, IB object id, the
+--- outlet or property holding it, or normal title (in that order of
+--- preference), over every screen; or by the name the audit prints for it,
+--- `Screen/control` (`doc:find("AppViewController/registerToBidButton")`); nil
+--- when there is none. `screen:find` looks the same names up on one screen.
 ---@param name string
 ---@return ui.button
 function document:find(name) end
