@@ -44,6 +44,8 @@ public struct TestPlan: Sendable {
     public var jobs = 1
     public var shuffleFiles = false
     public var sortFiles = false
+    /// `version = true` in the `.busted` task: print the version, run nothing.
+    public var versionOnly = false
     /// The shuffle seed (drawn when shuffling without one).
     public var seed: Int?
     /// Options for the framework inside each spec file's state.

@@ -66,7 +66,7 @@ enum TestCommand {
         static let lua = Option("lua", value: "LUA", group: Group.environment, help: "a Lua 5.4 interpreter, which specs see as arg[-1] (specs run in ButtonKit's Lua 5.4; another Lua is refused)")
         static let ignoreLua = Option("ignore-lua", group: Group.environment, help: "ignore --lua (as busted)")
         static let lazy = Option("lazy", negatable: true, group: Group.environment, help: "setup/teardown mean lazy_setup/lazy_teardown")
-        static let autoInsulate = Option("auto-insulate", negatable: true, group: Group.environment, help: "files run insulated (always: each file gets a fresh Lua state)")
+        static let autoInsulate = Option("auto-insulate", negatable: true, group: Group.environment, help: "each spec file runs in a fresh Lua state (default); --no-auto-insulate lets a file's globals and loaded modules reach the files after it, in one worker")
 
         static let timeout = Option("timeout", value: "SECONDS", group: Group.limits, help: "per test (default none, as busted; 0 = none)")
         static let maxMemory = Option("max-memory", value: "MB", group: Group.limits, help: "per spec file (default none, as busted; 0 = none)")
@@ -119,6 +119,8 @@ enum TestCommand {
         // answers as lua.c does (see LuaCommand).
         setenv(LuaCommand.environmentKey, "lua", 1)
         var p = try makePlan(a, raw: args, notes: &notes)
+        // `version = true` in a `.busted` task prints the version and runs nothing, as busted does.
+        if p.versionOnly { Terminal.out("\(ButtonKitLua.version)\n"); return 0 }
         p.notes = notes
         // The command's one run, in the folder `-C` and `.busted` led to:
         // every cycle, worker and file of the run takes it.
@@ -161,6 +163,7 @@ enum TestCommand {
         try readEnvironment(s, &p, &notes)
         try readLimits(s, &p)
 
+        p.versionOnly = config.values[Opt.version.key]?.last == "true"
         p.test.updateSnapshots = s.flag(Opt.updateSnapshots) ?? false
         p.test.ci = s.flag(Opt.ci) ?? (getenv("CI").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" && $0 != "false" } ?? false)
         // What tests print shows while they run, as with busted; beside a
@@ -258,8 +261,11 @@ enum TestCommand {
 
     /// Order and repetition (sort wins over shuffle, as in busted).
     static func readOrder(_ s: TestSettings, _ p: inout TestPlan) throws(UsageError) {
-        let shuffle = s.flag(Opt.shuffle)
-        let sort = s.flag(Opt.sort)
+        // busted's command line turns only the flags --sort and --shuffle
+        // into their -files and -tests settings: the same words in a
+        // `.busted` task change nothing under busted, so here neither.
+        let shuffle = s.arguments.setting(Opt.shuffle)
+        let sort = s.arguments.setting(Opt.sort)
         p.sortFiles = s.flag(Opt.sortFiles) ?? sort ?? false
         p.test.sort = s.flag(Opt.sortTests) ?? sort ?? false
         p.shuffleFiles = !p.sortFiles && (s.flag(Opt.shuffleFiles) ?? shuffle ?? false)
@@ -289,8 +295,13 @@ enum TestCommand {
         p.test.helpers = s.values(Opt.helper)
         p.test.helperArgs = s.commaList(Opt.xhelper)
         p.test.lazy = s.flag(Opt.lazy) ?? false
-        if s.flag(Opt.autoInsulate) == false {
-            notes.append("buttonkit: --no-auto-insulate: each spec file still gets a fresh Lua state, so files never share globals")
+        // busted's --no-auto-insulate: what a file leaves in _G and
+        // package.loaded reaches the files after it. They then share one
+        // Lua state, so they run in one worker, in order.
+        p.test.autoInsulate = s.flag(Opt.autoInsulate) ?? true
+        if !p.test.autoInsulate && p.jobs > 1 {
+            notes.append("buttonkit: --no-auto-insulate: the files share one Lua state, so they run in one worker (--jobs \(p.jobs) is not used)")
+            p.jobs = 1
         }
         if let lua = s.value(Opt.lua), s.flag(Opt.ignoreLua) != true {
             // busted re-runs itself under the interpreter named; ButtonKit

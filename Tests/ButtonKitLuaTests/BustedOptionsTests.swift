@@ -103,8 +103,7 @@ struct BustedOptionsTests {
 
     @Test func optionsThatMeanNothingHereSaySoInOneLineAndTheRunGoesOn() throws {
         for (args, said) in [(["-s"], "--enable-sound accepted"), (["--lang", "de"], "--lang de: ButtonKit's messages are in English only"),
-                             (["--loaders", "lua,moonscript"], "--loaders moonscript: only Lua spec files are loaded"),
-                             (["--no-auto-insulate"], "--no-auto-insulate: each spec file still gets a fresh Lua state")] {
+                             (["--loaders", "lua,moonscript"], "--loaders moonscript: only Lua spec files are loaded")] {
             let r = try Self.run(["-o", "tap13"] + args + ["spec/sub"])
             #expect(r.status == 0, "\(args)")
             #expect(r.stderr.split(separator: "\n").filter { $0.contains(said) }.count == 1, "\(args): \(r.stderr)")
