@@ -22,7 +22,7 @@ enum AuditCommand {
         static let failOn = Option("fail-on", value: "SEVERITY", help: "error (default: exit 1 on errors only) or warning (warnings fail too)")
         static let baseline = Option("baseline", value: "FILE", help: "report and fail only on problems not in FILE (written by --write-baseline); say how many of its entries are gone")
         static let writeBaseline = Option("write-baseline", value: "FILE", help: "record today's problems in FILE, to adopt the audit on an app that has some")
-        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)")
+        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 120 for a Swift file or an app folder, as scan; 0 = no limit)")
     }
 
     static let options: [Option] = [Opt.minContrast, Opt.largeTextContrast, Opt.minSize, Opt.style, Opt.states, Opt.check, Opt.contentSize, Opt.format, Opt.failOn, Opt.baseline, Opt.writeBaseline, .assets, .ignored] + Option.scriptLimits(timeout: Opt.timeout) + [.help]

@@ -14,7 +14,7 @@ enum RenderCommand {
         static let style = Option("style", value: "STYLE", help: "draw every picture in light or dark only (default: light over dark where the look changes)")
         static let contentSize = Option("content-size", value: "SIZE", help: "draw under this content size (text styles grow: ax5 is the largest)")
         static let layoutDirection = Option("layout-direction", value: "DIRECTION", help: "leftToRight or rightToLeft (pictures mirror)")
-        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 0 = no limit)")
+        static let timeout = Option.timeout("stop the command, its script and the work after it, past SECONDS (default 30; 120 for a Swift file or an app folder, as scan; 0 = no limit)")
     }
 
     static let options: [Option] = [Opt.output, Opt.style, Opt.contentSize, Opt.layoutDirection, .assets, .ignored] + Option.scriptLimits(timeout: Opt.timeout) + [.version, .help]

@@ -53,8 +53,11 @@ enum RunCommand {
     /// confines the run to its project instead (`outsideTree`); `appFile`
     /// is then the file's real path.
     static func confinedRun(_ a: Arguments, command: String, timeout: Option) throws(UsageError) -> (run: ConfinedRun, appFile: String?, moved: Bool) {
-        var opts = try contextOptions(a, command: command, timeout: timeout, defaultTimeout: 30)
         var appFile = a.positionals.first
+        // Reading an app's Swift takes the parser's time (a cold 1,300-file
+        // app: over a minute on two cores): such a load gets scan's default.
+        let readsSwift = appFile.map { $0.lowercased().hasSuffix(".swift") || Files.isDirectory($0) } ?? false
+        var opts = try contextOptions(a, command: command, timeout: timeout, defaultTimeout: readsSwift ? 120 : 30)
         var moved = false
         if opts.sandbox, let file = appFile, LuaContext.isAppFile(file), let outside = outsideTree(file) {
             opts.root = outside.root
