@@ -13,18 +13,21 @@ enum Help {
       buttonkit repl [OPTIONS]                 explore interactively (also: plain
                                                `buttonkit` on a terminal)
       buttonkit render SCRIPT -o DIR           SVG pictures of every control and a gallery
-      buttonkit render FILE.storyboard -o DIR  the same of an app's own storyboard or XIB
+      buttonkit render APP -o DIR              the same of an app's own buttons
+      buttonkit audit SCRIPT                   accessibility problems of every control
+      buttonkit audit APP                      those of an app's own buttons (exit 1 on any)
+      buttonkit scan APP                       what was read from an app's Swift: buttons by
+                                               origin, what is understood and what is not
       buttonkit lua [ARGS...]                  lua.c's command line, with `ui` loaded
       buttonkit completion bash|zsh|fish       print a shell completion script
-      buttonkit audit SCRIPT                   accessibility problems of every control
-      buttonkit audit FILE.storyboard|FILE.xib those of an app's own buttons (exit 1 on any)
       buttonkit help [COMMAND]                 show help
       buttonkit help api [NAME]                the `ui` API reference (docs/api.md)
       buttonkit --version                      print the version
       buttonkit < script.lua                   run a script from standard input
 
-    Scripts get the global `ui` (also `require "buttonkit"`).
-    See docs/ and examples/ for the API and scenarios.
+    APP is a storyboard, a XIB, a Swift file (UIKit or SwiftUI) or an app's
+    folder (all of those in it, joined). Scripts get the global `ui` (also
+    `require "buttonkit"`). See docs/ and examples/ for the API and scenarios.
     """
 
     /// `buttonkit help api [NAME | --luals]`: the reference's index, the
