@@ -17,11 +17,15 @@ struct Option {
     var group = ""
     /// Not shown in help (internal options).
     var hidden = false
+    /// The words the value may be, for completion, when the value's name
+    /// alone does not say (`audit --format` and `test --output` are both
+    /// FORMAT, with different words).
+    var choices: [String]?
 
     init(_ long: String?, short: String? = nil, value: String? = nil, negatable: Bool = false,
-         group: String = "", hidden: Bool = false, help: String) {
+         group: String = "", hidden: Bool = false, choices: [String]? = nil, help: String) {
         self.long = long; self.short = short; self.value = value; self.negatable = negatable
-        self.group = group; self.hidden = hidden; self.help = help
+        self.group = group; self.hidden = hidden; self.choices = choices; self.help = help
     }
 
     /// The name values are stored under.

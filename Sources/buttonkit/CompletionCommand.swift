@@ -66,6 +66,7 @@ enum CompletionCommand {
     }
 
     static func valueKind(_ o: Option) -> ValueKind {
+        if let c = o.choices { return .words(c) }
         switch o.value {
         case "FORMAT": return .words(OutputFormat.names)
         case "STYLE": return .words(UserInterfaceStyle.allCases.map(\.rawValue) + ["both"])

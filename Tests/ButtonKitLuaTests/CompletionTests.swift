@@ -92,6 +92,9 @@ struct CompletionTests {
         #expect(try bashCompletes("buttonkit test --output=T") == ["TAP"])
         #expect(try bashCompletes("buttonkit audit --style ") == ["both", "dark", "light"])
         #expect(try bashCompletes("buttonkit audit --check h") == ["hitTarget"])
+        // audit's --format is a report format, not one of test's outputs.
+        #expect(try bashCompletes("buttonkit audit --format ") == ["json", "junit", "sarif", "text"])
+        #expect(try bashCompletes("buttonkit audit --fail-on ") == ["error", "warning"])
         #expect(try bashCompletes("buttonkit help te") == ["test"])
         #expect(try bashCompletes("buttonkit completion ") == ["bash", "fish", "zsh"])
         #expect(try bashCompletes("buttonkit --ver") == ["--version"])
