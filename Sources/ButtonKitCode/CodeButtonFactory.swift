@@ -77,16 +77,25 @@ enum CodeButtonFactory {
     static func intrinsicFrame(_ cb: CodeButton, _ normal: Style, slot: Int) -> Rect {
         let font = normal.font ?? Font.systemDefault
         let measurer = EstimatedMeasurer()
-        // The widest of its titles: Auto Layout sizes the button to the title it shows.
-        var titles = cb.styles.values.compactMap { $0.title ?? $0.attributedTitle.map { $0.map(\.text).joined() } }
-        if let t = cb.configuration?.title { titles.append(t) }
-        let title = titles.max { measurer.width(of: $0, font: font) < measurer.width(of: $1, font: font) } ?? ""
-        var width = title.isEmpty ? 0 : measurer.width(of: title, font: font)
-        var height = title.isEmpty ? 0 : measurer.lineHeight(of: font) + 12
-        if normal.image != nil || cb.configuration?.image != nil { width += 24 + (title.isEmpty ? 0 : 8); height = max(height, 30) }
+        // The widest of its titles, each in its state's font: Auto Layout
+        // sizes the button to the title it shows. Measured as the pictures
+        // draw it (the process's text metrics), so a picture of the
+        // selected state does not cut a title the device would show whole
+        // (examples/Market's "Favourited" was drawn "Favo…ited").
+        let metrics = TextMetrics.shared
+        var widths = cb.styles.values.compactMap { st -> Double? in
+            guard let t = st.title ?? st.attributedTitle.map({ $0.map(\.text).joined() }) else { return nil }
+            return metrics.width(t, st.font ?? font)
+        }
+        if let t = cb.configuration?.title { widths.append(metrics.width(t, font)) }
+        let widest = widths.max() ?? 0
+        let hasTitle = widest > 0
+        var width = widest
+        var height = !hasTitle ? 0 : measurer.lineHeight(of: font) + 12
+        if normal.image != nil || cb.configuration?.image != nil { width += 24 + (hasTitle ? 8 : 0); height = max(height, 30) }
         if cb.configuration != nil { width += 28; height = max(height + 2, 34) }
         // The content insets the code sets (UIKit adds them to the intrinsic size).
-        for case .contentEdgeInsets(let i) in cb.settings { width = (title.isEmpty ? 0 : width) + i.left + i.right; height += i.top + i.bottom }
+        for case .contentEdgeInsets(let i) in cb.settings { width = (hasTitle ? width : 0) + i.left + i.right; height += i.top + i.bottom }
         width = max(width, 30); height = max(height, 30)
         return Rect(x: left, y: top + Double(slot) * pitch, width: (width * 2).rounded(.up) / 2, height: (height * 2).rounded(.up) / 2)
     }
