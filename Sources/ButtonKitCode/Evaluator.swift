@@ -500,7 +500,7 @@ struct Evaluator {
     /// bound to the call's evaluated arguments.
     func appFunction(_ f: SyntaxNode, _ call: SyntaxNode, _ inner: Scope, _ expect: Expect, depth: Int, callScope: Scope) -> R {
         guard let body = f.first(.body), let r = Evaluator.singleResult(body.children) else {
-            if let v = localizingHelper(f, call, callScope, depth: depth) { return v }
+            if let v = localizingHelper(f, call, callScope, owner: inner.selfType, depth: depth) { return v }
             return fail(call, "'\(f.text)' computes its value in more than one statement")
         }
         var s = inner
@@ -576,8 +576,8 @@ struct Evaluator {
     /// calls `localizedString(forKey:...)` or `NSLocalizedString`, and a
     /// parameter is named `key`. The key's value in the tables, else the
     /// `fallback:`/`value:` argument, else the key.
-    func localizingHelper(_ f: SyntaxNode, _ call: SyntaxNode, _ scope: Scope, depth: Int) -> R? {
-        guard Evaluator.contains(f, call: "localizedString") || Evaluator.contains(f, call: "NSLocalizedString") else { return nil }
+    func localizingHelper(_ f: SyntaxNode, _ call: SyntaxNode, _ scope: Scope, owner: String?, depth: Int) -> R? {
+        guard localizes(f, owner: owner, depth: 0) else { return nil }
         let params = f.all(.parameter)
         let given = args(call)
         func argument(_ match: (SyntaxNode) -> Bool) -> SyntaxNode? {
@@ -592,6 +592,26 @@ struct Evaluator {
         if let fb = argument({ $0.text == "fallback" || ($0.first(.identifier)?.text ?? "") == "value" }),
            case .success(.string(let s)) = eval(fb, scope, .string, depth: depth + 1) { return .success(.string(s)) }
         return .success(.string(key))
+    }
+
+    /// Whether `f`'s body looks a string up in the tables: it calls
+    /// `localizedString` or `NSLocalizedString`, or an app function of its
+    /// own type (or a global one) that does, two levels deep (SwiftGen's
+    /// `tr` calling the app's `localizedFormat(key, table)`).
+    func localizes(_ f: SyntaxNode, owner: String?, depth: Int) -> Bool {
+        if Evaluator.contains(f, call: "localizedString") || Evaluator.contains(f, call: "NSLocalizedString") { return true }
+        guard depth < 2, let body = f.first(.body) else { return false }
+        var names: [String] = []
+        func collect(_ n: SyntaxNode) {
+            if n.kind == .call, let c = n.children.first, c.kind == .identifier { names.append(c.text) }
+            for ch in n.children { collect(ch) }
+        }
+        collect(body)
+        for name in names where name != f.text {
+            let candidates = (owner.map { index.functions($0, name) } ?? []) + (index.functions[name].map { [$0] } ?? [])
+            if candidates.contains(where: { localizes($0.node, owner: owner, depth: depth + 1) }) { return true }
+        }
+        return false
     }
 
     /// `"key".localized`: the app's helper, when its body is `NSLocalizedString`.

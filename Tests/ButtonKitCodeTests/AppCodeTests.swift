@@ -128,5 +128,9 @@ struct GeneratedCodeTests {
         #expect(boost.styleFor(.normal).image == "arrow.2.squarepath")
         #expect(boost.tintColor == .dynamic(.system(.systemGreen)))
         #expect(!doc.unresolved.contains { $0.reason.contains("icon") })
+        // A `tr` that formats what another helper of the app looks up.
+        let retry = try #require(doc.find("retryButton"))
+        #expect(retry.styleFor(.normal).title == "Try Again")
+        #expect(!doc.unresolved.contains { $0.reason.contains("'tr' computes its value") })
     }
 }
