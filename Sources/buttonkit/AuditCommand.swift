@@ -117,6 +117,13 @@ enum AuditCommand {
         }
         var report = AuditReport.make(targets, options: auditOptions)
         if let baseline { report.apply(baseline) }
+        // The report is the host's work for the script's controls: it must
+        // fit under the run's memory ceiling, like pictures (HostMemory).
+        if let memory = HostMemory(ctx.L), !memory.fits(format.estimatedBytes(report)) {
+            let need = (format.estimatedBytes(report) + (1 << 20) - 1) >> 20
+            Terminal.err("buttonkit audit: \(memory.refused("audit", "the \(format.rawValue) report of \(report.findings.count) problems needs about \(need) MB").message); raise --max-memory")
+            return 1
+        }
         Terminal.out(format.write(report, failOn: failOn))
         if !TextSetup.measurer.isReal, auditOptions.checks.contains(.textClipped) { Terminal.err("note: " + TextSetup.note) }
         summarize(report, baseline: baseline != nil, failOn: failOn)

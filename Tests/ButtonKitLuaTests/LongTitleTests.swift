@@ -105,6 +105,31 @@ struct LongTitleTests {
         #expect(r.peakMB < 120, "\(r.summary)")
     }
 
+    /// The audit's report holds each problem's control name: ten controls
+    /// with 1 MB ids made a 40 MB JSON report (peak 135 MB) under a 30 MB
+    /// ceiling. Now a report that cannot fit is refused before it is built,
+    /// and a small one under the same ceiling is written as before.
+    @Test func anAuditReportIsChargedToTheCeiling() throws {
+        let dir = try CLI.scratch()
+        try """
+        for i = 1, 10 do
+          ui.button { id = ("x"):rep(1024 * 1024) .. i, frame = { 0, i * 10, 20, 20 }, title = "" }
+        end
+        """.write(to: dir.appendingPathComponent("ids.lua"), atomically: true, encoding: .utf8)
+        for format in ["text", "json", "sarif"] {
+            let r = try Spawned.run(["audit", "--max-memory", "30", "--timeout", "0", "--format", format, "ids.lua"], in: dir, limit: 300)
+            #expect(r.exitCode == 1 && r.signal == nil, "\(format): \(r.summary)")
+            #expect(r.stderr.contains("not enough memory in 'audit' (limit 30 MB)"), "\(format): \(r.summary)")
+            #expect(r.stdout.isEmpty, "\(format): a report was written")
+            #expect(r.peakMB < 100, "\(format): \(r.summary)")
+        }
+        try """
+        for i = 1, 10 do ui.button { id = "b" .. i, frame = { 0, i * 50, 20, 20 }, title = "" } end
+        """.write(to: dir.appendingPathComponent("small.lua"), atomically: true, encoding: .utf8)
+        let small = try Spawned.run(["audit", "--max-memory", "30", "--timeout", "0", "--format", "json", "small.lua"], in: dir, limit: 300)
+        #expect(small.exitCode == 1 && small.stdout.contains("\"problems\""), "\(small.summary)")
+    }
+
     /// `render` holds every picture and the gallery page that copies them:
     /// the same group under `--max-memory 30` drew them all (peak about
     /// 600 MB) and wrote them. Now the drawing stops at the ceiling and
