@@ -17,10 +17,7 @@ enum SwiftLoadBench {
     static let linesPerFile = 100
 
     /// One spawned command's cost.
-    struct Cost {
-        var wall = 0.0, cpu = 0.0, peakMB = 0.0, status: Int32 = 0
-        var cores: Double { wall > 0 ? cpu / wall : 0 }
-    }
+    typealias Cost = Timing.Cost
 
     static func run(buttonkit: String, reader: String, examples: String) throws {
         print("\n== Swift load (issue 24): SwiftParser alone vs cold and warm buttonkit scan")
@@ -73,31 +70,7 @@ enum SwiftLoadBench {
         }
     }
 
-    /// Runs `argv` in `dir`, output discarded: wall seconds, the CPU of it
-    /// and every child it waited for, and the largest resident set among them.
-    static func spawn(_ argv: [String], in dir: String) -> Cost {
-        var pid: pid_t = 0
-        let cargs = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
-        var fa = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fa)
-        defer { posix_spawn_file_actions_destroy(&fa) }
-        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0)
-        var saved = [CChar](repeating: 0, count: 4096)
-        _ = getcwd(&saved, saved.count)
-        chdir(dir)
-        defer { saved.withUnsafeBufferPointer { _ = chdir($0.baseAddress!) } }
-        let t0 = Timing.now()
-        guard posix_spawnp(&pid, argv[0], &fa, nil, cargs, environ) == 0 else { return Cost(wall: .nan, cpu: .nan, status: -1) }
-        var status: Int32 = 0
-        var u = rusage()
-        while wait4(pid, &status, 0, &u) < 0 && errno == EINTR {}
-        let wall = Timing.now() - t0
-        func sec(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Cost(wall: wall, cpu: sec(u.ru_utime) + sec(u.ru_stime), peakMB: Double(u.ru_maxrss) / 1024,
-                    status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
-    }
+    static func spawn(_ argv: [String], in dir: String) -> Cost { Timing.measure(argv, in: dir) }
 
     /// An app as apps are written: 30 feature folders of 100 view
     /// controllers, each making buttons in a lazy var, a factory and

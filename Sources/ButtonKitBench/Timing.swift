@@ -21,8 +21,19 @@ enum Timing {
         return b
     }
 
+    /// What one run of a command cost: wall seconds, the CPU of it and of
+    /// every child it waited for, and the largest resident set among them.
+    struct Cost {
+        var wall = 0.0, cpu = 0.0, peakMB = 0.0, status: Int32 = 0
+        var cores: Double { wall > 0 ? cpu / wall : 0 }
+    }
+
     /// Runs `argv` once in `dir` (or here), output discarded; wall seconds.
-    static func spawn(_ argv: [String], in dir: String? = nil) -> Double {
+    static func spawn(_ argv: [String], in dir: String? = nil) -> Double { measure(argv, in: dir).wall }
+
+    /// Runs `argv` once in `dir` (or here), output discarded, and says what
+    /// it cost (NaN times when it could not start).
+    static func measure(_ argv: [String], in dir: String? = nil) -> Cost {
         var pid: pid_t = 0
         let cargs = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
@@ -37,10 +48,14 @@ enum Timing {
         if let dir { _ = getcwd(&saved, saved.count); chdir(dir) }
         defer { if dir != nil { saved.withUnsafeBufferPointer { _ = chdir($0.baseAddress!) } } }
         let t0 = now()
-        guard posix_spawnp(&pid, argv[0], &fa, nil, cargs, environ) == 0 else { return .nan }
+        guard posix_spawnp(&pid, argv[0], &fa, nil, cargs, environ) == 0 else { return Cost(wall: .nan, cpu: .nan, status: -1) }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return now() - t0
+        var u = rusage()
+        while wait4(pid, &status, 0, &u) < 0 && errno == EINTR {}
+        let wall = now() - t0
+        func sec(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Cost(wall: wall, cpu: sec(u.ru_utime) + sec(u.ru_stime), peakMB: Double(u.ru_maxrss) / 1024,
+                    status: (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
 
     /// Best wall times of two commands run alternately `rounds` times, so a
