@@ -119,8 +119,8 @@ enum AuditCommand {
         if let baseline { report.apply(baseline) }
         // The report is the host's work for the script's controls: it must
         // fit under the run's memory ceiling, like pictures (HostMemory).
-        if let memory = HostMemory(ctx.L), !memory.fits(format.estimatedBytes(report)) {
-            let need = (format.estimatedBytes(report) + (1 << 20) - 1) >> 20
+        if let memory = HostMemory(ctx.L), case let bytes = format.estimatedBytes(report), !memory.fits(bytes) {
+            let need = (bytes + (1 << 20) - 1) >> 20
             Terminal.err("buttonkit audit: \(memory.refused("audit", "the \(format.rawValue) report of \(report.findings.count) problems needs about \(need) MB").message); raise --max-memory")
             return 1
         }
