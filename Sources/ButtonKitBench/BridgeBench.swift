@@ -26,9 +26,14 @@ enum BridgeBench {
         if let a = v["appearance"] {
             // Issue 18 added displayedText, truncated and accessibilityDescription
             // (a title layout per read, widths cached): bounded at 1.5x the
-            // figure before it, measured in one session on this machine.
-            Table.row("read b.appearance (18 keys, title laid out)", Table.fmt(a, 0) + " ns", baseline: "before: 1350 ns",
-                      ratio: Table.x(a / 1350), target: "<= 1.5x", was: "1350 ns", ok: a / 1350 <= 1.5)
+            // figure before it, 1,350 ns when math.abs took 15.6 ns. This
+            // shared machine's speed moves by half between sessions (math.abs
+            // 15.6 to 24.4 ns), so the read is compared in math.abs units
+            // measured in the same loop: 86.5 then.
+            let before = 1350 / 15.6
+            Table.row("read b.appearance (18 keys, title laid out)", Table.fmt(a, 0) + " ns = " + Table.fmt(a / abs, 1) + " abs",
+                      baseline: "before: 86.5 abs", ratio: Table.x(a / abs / before), target: "<= 1.5x", was: "1.6-1.8x by ns",
+                      ok: a / abs / before <= 1.5)
         }
         if let ms = v["audit200"], let first = v["audit200_first"] {
             Table.row("ui.audit of 200 controls, 2 sizes x 2 styles", Table.fmt(ms, 1) + " ms",

@@ -70,13 +70,19 @@ enum Timing {
         return (ba, bb)
     }
 
-    /// Mean wall time of `rounds` runs (for start-up, where the mean is what
-    /// a user waits).
-    static func mean(_ argv: [String], rounds: Int, in dir: String? = nil) -> Double {
-        _ = spawn(argv, in: dir)
-        var total = 0.0
-        for _ in 0..<rounds { total += spawn(argv, in: dir) }
-        return total / Double(rounds)
+    /// Mean wall times of `a` and `b` over `rounds` runs each, taken in
+    /// turns (for start-up, where the mean is what a user waits): a machine
+    /// whose speed drifts during the measurement moves both alike, where
+    /// two runs of 100 one after the other measured lua5.4 anywhere from
+    /// 1.1 to 1.6 ms on a quiet machine.
+    static func interleavedMeans(_ a: [String], _ b: [String], rounds: Int, in dir: String? = nil) -> (Double, Double) {
+        _ = spawn(a, in: dir); _ = spawn(b, in: dir)
+        var ta = 0.0, tb = 0.0
+        for _ in 0..<rounds {
+            ta += spawn(a, in: dir)
+            tb += spawn(b, in: dir)
+        }
+        return (ta / Double(rounds), tb / Double(rounds))
     }
 
     /// The standard output of `argv` (the Lua probes print their figures).

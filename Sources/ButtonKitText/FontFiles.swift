@@ -9,12 +9,12 @@ import Synchronization
 /// The font files ButtonKit measures text with, and the one place they are
 /// opened.
 ///
-/// **When:** `FontFiles.load()` runs once per process, when the host makes
-/// its first Lua state (`LuaContext.init`), before any confinement starts
-/// (the sandbox and the kernel's Landlock rules come after it, and scripts
-/// never reach these files: no script-visible function opens them). Each
-/// file is opened and mapped read-only then; FreeType and HarfBuzz read the
-/// mapped bytes later, so nothing is opened once scripts run.
+/// **When:** `FontFiles.load()` runs once per process, when text is first
+/// measured (`HarfBuzzMeasurer`), which may be after confinement started:
+/// Landlock grants reading `folders()` (`Confinement.systemReads`), and
+/// scripts never reach these files (no script-visible function opens
+/// them). Each file is opened and mapped read-only then; FreeType and
+/// HarfBuzz read the mapped bytes.
 ///
 /// **What:** San Francisco is not open, so titles are measured in Inter
 /// (Debian's `fonts-inter`; Inter Display from 20 pt, as iOS switches SF
@@ -75,7 +75,9 @@ public enum FontFiles {
         }
     }
 
-    static func folders() -> [String] {
+    /// Where the fonts are looked for: `BUTTONKIT_FONT_DIRS` or
+    /// `standardFolders` (what a confined process must be able to read).
+    public static func folders() -> [String] {
         if let dirs = getenv("BUTTONKIT_FONT_DIRS") {
             return String(cString: dirs).split(separator: ":").map(String.init)
         }

@@ -4,14 +4,16 @@ import Synchronization
 
 /// Text measured as iOS would lay it out, approximately: HarfBuzz shapes
 /// each run (kerning, ligatures, Arabic joining) in the first font that has
-/// its characters, FreeType gives the line metrics. The fonts are the ones
-/// `FontFiles` mapped at start-up; faces are made from those bytes the
-/// first time a font is used.
+/// its characters, FreeType gives the line metrics.
 ///
-/// HarfBuzz and FreeType themselves are loaded (`CText`, with dlopen) the
-/// first time anything is measured, not when the process starts: a script
-/// that lays out no title never pays for them. Where they cannot be loaded
-/// the estimate measures instead, `isReal` is false and `name` says why.
+/// Nothing is opened or loaded until the first measurement: then the font
+/// files are mapped (`FontFiles.load()`, unless the measurer was given its
+/// files) and HarfBuzz and FreeType are loaded (`CText`, with dlopen), once
+/// per process. A script that lays out no title never pays for them: every
+/// process used to map 26 font files at start-up, a sixth of what
+/// `run empty.lua` cost beyond lua5.4 (docs/decisions.md, "Start-up").
+/// Where the fonts are missing or the libraries cannot be loaded, the
+/// estimate measures instead, `isReal` is false and `name` says why.
 public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
     /// One face of one file at one weight.
     final class Face {
@@ -27,56 +29,68 @@ public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
         var lineHeightEm: Double { bk_text_face_height(face) / unitsPerEm }
     }
 
-    /// FreeType's library for this measurer, made when it first measures;
-    /// nil until then, and for good when the libraries cannot be loaded.
+    /// The fonts and FreeType's library, made when the measurer first
+    /// measures; for good `missing` (with why) when either is not there.
     enum Engine {
         case notLoaded
-        case loaded(OpaquePointer)
+        case loaded(OpaquePointer, FontFiles.Set)
         case missing(String)
     }
 
+    /// What a process without the fonts says, where they come from.
+    public static let fontsMissing = "Inter, WenQuanYi Zen Hei and DejaVu Sans not found; scripts/bootstrap installs them"
+
     let lock = Mutex(())
     var engine = Engine.notLoaded
-    let files: FontFiles.Set
+    /// The files to measure with; nil: `FontFiles.load()` on first use.
+    let given: FontFiles.Set?
     var faces: [String: Face] = [:]
 
-    /// A measurer over `files` (what `FontFiles.load()` found); nil when
-    /// there is no primary font. Nothing is loaded yet.
-    public init?(files: FontFiles.Set = FontFiles.load()) {
+    /// A measurer that maps the fonts and loads the engine when it first
+    /// measures (what every process installs).
+    public init() { given = nil }
+
+    /// A measurer over `files`; nil when there is no primary font.
+    /// Nothing is loaded yet.
+    public init?(files: FontFiles.Set) {
         guard files.text != nil else { return nil }
-        self.files = files
+        given = files
     }
 
-    /// The library, loading HarfBuzz and FreeType on the first call; nil
-    /// when they cannot be loaded. Called with `lock` held.
-    func library() -> OpaquePointer? {
+    /// The library and the fonts, mapping and loading them on the first
+    /// call; nil when either is missing. Called with `lock` held.
+    func ready() -> (library: OpaquePointer, files: FontFiles.Set)? {
         switch engine {
-        case .loaded(let l): return l
+        case .loaded(let l, let files): return (l, files)
         case .missing: return nil
         case .notLoaded:
+            let files = given ?? FontFiles.load()
+            guard files.text != nil else {
+                engine = .missing(HarfBuzzMeasurer.fontsMissing)
+                return nil
+            }
             if bk_text_load() == 0, let l = bk_text_library_new() {
-                engine = .loaded(l)
-                return l
+                engine = .loaded(l, files)
+                return (l, files)
             }
             let why = String(cString: bk_text_error())
-            engine = .missing(why.isEmpty ? "FreeType could not start" : why)
+            engine = .missing("HarfBuzz and FreeType could not be loaded (" + (why.isEmpty ? "FreeType could not start" : why)
+                + "; apt-get install libharfbuzz0b libfreetype6, scripts/bootstrap does)")
             return nil
         }
     }
 
-    /// The fonts and the engine, or why the engine is missing (loads it).
+    /// The fonts and the engine, or why widths are estimated (loads them).
     public var name: String {
         lock.withLock { _ in
-            if library() != nil { return files.summary + " (HarfBuzz " + String(cString: bk_text_harfbuzz_version()) + ", FreeType)" }
-            if case .missing(let why) = engine {
-                return "estimated widths: HarfBuzz and FreeType could not be loaded (" + why + "; apt-get install libharfbuzz0b libfreetype6, scripts/bootstrap does)"
-            }
+            if let (_, files) = ready() { return files.summary + " (HarfBuzz " + String(cString: bk_text_harfbuzz_version()) + ", FreeType)" }
+            if case .missing(let why) = engine { return "estimated widths (" + why + ")" }
             return "estimated widths"
         }
     }
 
-    /// Whether HarfBuzz and FreeType measure (loads them).
-    public var isReal: Bool { lock.withLock { _ in library() != nil } }
+    /// Whether the fonts and HarfBuzz and FreeType measure (loads them).
+    public var isReal: Bool { lock.withLock { _ in ready() != nil } }
 
     /// San Francisco against Inter for Latin text: Capsize's SF average
     /// advance (0.417 em) over Inter 4's measured here (0.462 em), see
@@ -101,7 +115,7 @@ public final class HarfBuzzMeasurer: TextMeasurer, @unchecked Sendable {
 
     /// The faces to try for `font`, best first (none without the engine).
     func chain(_ font: Font) -> [Face] {
-        guard let library = library() else { return [] }
+        guard let (library, files) = ready() else { return [] }
         var families: [FontFiles.Family] = []
         if font.size >= 20, let d = files.display { families.append(d) } else if let t = files.text { families.append(t) }
         if let t = files.text, font.size >= 20 { families.append(t) }

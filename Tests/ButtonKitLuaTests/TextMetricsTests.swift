@@ -22,6 +22,18 @@ struct TextMetricsTests {
         #expect(r.stdout.contains("…") && r.stdout.hasSuffix("true\n"), "\(r.stdout)")
     }
 
+    /// The fonts are mapped on the first measurement, which in a confined
+    /// run comes after Landlock has started: the font folders must be
+    /// readable there, or widths silently fall back to the estimate (which
+    /// knows no kerning: "AV" would measure as wide as "A" and "V" apart).
+    @Test func textFirstMeasuredInAConfinedRunUsesTheFonts() throws {
+        let r = try CLI.run(["run", "-e", """
+            local av, a, v = ui.measure("AV", 40), ui.measure("A", 40), ui.measure("V", 40)
+            print(av < a + v - 1, ui.measure("שלום", 17) > 20)
+            """])
+        #expect(r.status == 0 && r.stdout == "true\ttrue\n", "kerning and Hebrew in Inter and DejaVu: \(r.stdout) \(r.stderr)")
+    }
+
     @Test func withoutTheFontsWidthsAreEstimatedAndVersionSaysSo() throws {
         let env = ["BUTTONKIT_FONT_DIRS": "/nonexistent-buttonkit-fonts"]
         let v = try CLI.run(["--version"], env: env)

@@ -8,7 +8,7 @@ import ButtonKitText
 /// numbers are the same whichever suite runs first.
 enum RealMetrics {
     static let installed: Bool = {
-        if !TextMetrics.shared.measurer.isReal { TextMetrics.install(HarfBuzzMeasurer() ?? EstimatedMeasurer()) }
+        if !TextMetrics.shared.measurer.isReal { TextMetrics.install(HarfBuzzMeasurer()) }
         return true
     }()
 

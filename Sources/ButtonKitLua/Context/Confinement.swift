@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ButtonKit
 import ButtonKitCode
+import ButtonKitText
 import CLuaSandbox
 import CLuaShim
 
@@ -175,13 +176,15 @@ package final class Confinement: @unchecked Sendable {
     }
 
     /// What every confined process reads: system Lua modules (for
-    /// `require`), the time zone (`os.date`), and the shared libraries the
+    /// `require`), the time zone (`os.date`), the shared libraries the
     /// binary loads on demand after confinement (libxml2 when a script
-    /// first reads a storyboard; ld.so's cache to find it). These are
-    /// Landlock's grants only: the sandbox's file functions still open
-    /// nothing outside the tree.
+    /// first reads a storyboard, HarfBuzz and FreeType when it first
+    /// measures text; ld.so's cache to find them) and the font folders
+    /// (mapped on the first measurement, `FontFiles`). These are Landlock's
+    /// grants only: the sandbox's file functions still open nothing outside
+    /// the tree.
     static let systemReads = systemLuaRoots + ["/usr/share/zoneinfo", "/etc/localtime",
-                                               "/etc/ld.so.cache", "/usr/lib", "/lib", "/lib64"]
+                                               "/etc/ld.so.cache", "/usr/lib", "/lib", "/lib64"] + FontFiles.folders()
 
     /// Landlock for this process (see `LuaContext.lockDown`): the tree, by
     /// the descriptor held since the start, read and write; `systemReads`;
