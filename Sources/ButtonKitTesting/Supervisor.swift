@@ -128,7 +128,9 @@ public struct Supervisor {
             // What the runner's stdio holds unwritten (an output handler's
             // io.write through a pipe) goes out now: a child would inherit
             // the buffer and write it again at its end, so a handler's lines
-            // showed once more for every file after them.
+            // showed once more for every file after them. The same for the
+            // reporters' batch (`StandardOutput`).
+            StandardOutput.flush()
             fflush(nil)
             let pid = fork()
             if pid == 0 {
@@ -280,6 +282,8 @@ public struct Supervisor {
             if next >= files.count || stopped { break }
             if children.isEmpty { continue }
             var fds = children.map { pollfd(fd: $0.reader.fd, events: Int16(POLLIN), revents: 0) }
+            // Everything delivered so far is shown while the workers run on.
+            StandardOutput.flush()
             let n = poll(&fds, nfds_t(fds.count), watchdog(&children))
             if n < 0 { if errno == EINTR { continue }; break }
             var ended: [Int] = []

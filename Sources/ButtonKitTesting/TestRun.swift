@@ -34,6 +34,7 @@ public enum TestRun {
     package static func run(_ plan: TestPlan, confined: ConfinedRun, files chosen: [String]? = nil,
                             observe: (Supervisor.Event) -> Void = { _ in },
                             lockingDown: Bool = false, note: (String) -> Void) -> Int32 {
+        defer { StandardOutput.flush() }
         for n in plan.notes { note(n) }
         var files: [String] = chosen ?? []
         // Errors of the run itself, as busted reports them in its output

@@ -1,3 +1,4 @@
+import ButtonKitTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,6 +8,9 @@ enum Terminal {
     static func err(_ s: String) {
         var line = s
         if !line.hasSuffix("\n") { line += "\n" }
+        // What the runner batched for standard output goes first (a log
+        // of both streams keeps their order).
+        StandardOutput.flush()
         fflush(nil)
         write(2, line)
     }
@@ -16,6 +20,7 @@ enum Terminal {
         guard !s.isEmpty else { return }
         // Lua's print and io.write go through C's buffered stdout: flush it
         // first so what scripts printed stays in order with what we print.
+        StandardOutput.flush()
         fflush(nil)
         write(1, s)
     }

@@ -150,6 +150,21 @@ struct BustedComparisonTests {
         #expect(r.ours.stdout.components(separatedBy: "test.end it \"passes deeper\"").count == 2)
     }
 
+    /// The runner batches its standard output through a pipe
+    /// (`StandardOutput`): what tests print, the progress marks and an
+    /// output handler's own `io.write` (past C's 4 KB buffer now and then)
+    /// still come out in busted's order, byte for byte.
+    @Test func batchedOutputKeepsBustedsOrderThroughAPipe() throws {
+        let plain = try Busted.both(["spec"], fixture: "batched")
+        #expect(plain.ours.status == 0 && plain.ours.status == plain.busted.status)
+        #expect(BustedOutputTests.normalized(plain.ours.stdout) == BustedOutputTests.normalized(plain.busted.stdout))
+        let handler = Busted.fixtures.appendingPathComponent("handlers/loud.lua").path
+        let loud = try Busted.both(["-o", handler, "spec"], fixture: "batched")
+        #expect(loud.ours.status == loud.busted.status)
+        #expect(loud.ours.stdout == loud.busted.stdout)
+        #expect(loud.ours.stdout.contains("printed by test 39\nhandler: test 39 success\n"))
+    }
+
     /// Point 4: `-o junit` is busted's document (a testsuite per run,
     /// classnames `file:line`, `skipped` for pending, errors outside tests
     /// as errors of the suite), and `-Xoutput FILE` writes it to FILE.

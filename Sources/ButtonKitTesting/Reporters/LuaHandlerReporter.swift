@@ -107,6 +107,8 @@ public final class LuaHandlerReporter: Reporter {
     /// Calls `host[name](args...)`; a failure is counted and shown once.
     private func call(_ name: String, nresults: Int32 = 0, _ push: @escaping (OpaquePointer) -> Int32) {
         guard !dropped else { return }
+        // What reporters wrote before this event goes out before the handler's own.
+        StandardOutput.flush()
         let timeout = ctx.options.timeout
         guard timeout > 0 else { callHere(name, nresults: nresults, push); return }
         // The in-state limit, its grace, and a second more so the stuck

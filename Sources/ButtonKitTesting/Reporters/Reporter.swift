@@ -74,17 +74,7 @@ public final class TextOutput {
         guard !s.isEmpty else { return }
         switch target {
         case .standardOutput:
-            // Lua's print goes through C's buffered stdout: flush it first so
-            // what specs printed stays in order with what reporters print.
-            fflush(nil)
-            var bytes = keepsBytes ? ByteText.bytes(s) : Array(ByteText.valid(s).utf8)
-            var off = 0
-            while off < bytes.count {
-                let n = bytes.withUnsafeMutableBytes { Glibc.write(1, $0.baseAddress! + off, $0.count - off) }
-                if n < 0 { if errno == EINTR { continue }; return }
-                if n == 0 { return }
-                off += n
-            }
+            StandardOutput.write(keepsBytes ? ByteText.bytes(s) : Array(ByteText.valid(s).utf8))
         case .file, .memory: pending += s
         }
     }

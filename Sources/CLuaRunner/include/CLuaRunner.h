@@ -101,4 +101,9 @@ const char *bk_coverage_file(lua_State *L, int i, size_t *keylen, const uint64_t
 /* The configuration the luacov module announced (NULL when none). */
 const char *bk_coverage_config(lua_State *L);
 
+/* Bytes C's stdout holds unwritten (glibc's __fpending, which Swift's Glibc
+ * module does not show): the runner's batched standard output writes them
+ * out before its own next bytes, so what Lua printed keeps its place. */
+size_t bk_stdout_pending(void);
+
 #endif
