@@ -119,7 +119,17 @@ let package = Package(
         .testTarget(name: "ButtonKitCodeTests", dependencies: ["ButtonKitCode", "ButtonKitIB", "ButtonKitSwiftIR", "ButtonKit"]),
         // Test-only C helpers (a pseudo-terminal for driving the REPL).
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKitTesting", "ButtonKit", "CLuaShim", "CLuaSandbox", "CLuaRunner", "CTestSupport"]),
+        // What the tests below share: the built binary run as a user runs it
+        // (`CLI`, `Spawned`), a pseudo-terminal, shells. It names no
+        // ButtonKit module, so the tests that drive only the binary build
+        // beside the library instead of after it.
+        .target(name: "ButtonKitTestSupport", dependencies: ["CTestSupport"], path: "Tests/TestSupport"),
+        // The bridge in process (Lua states, the REPL's completion, the API
+        // reference), the runner in process, and the command line through
+        // the binary: test targets follow the source targets they test.
+        .testTarget(name: "ButtonKitLuaTests", dependencies: ["ButtonKitLua", "ButtonKit", "CLuaShim", "CLuaRunner", "CTestSupport", "ButtonKitTestSupport"]),
+        .testTarget(name: "ButtonKitTestingTests", dependencies: ["ButtonKitTesting", "ButtonKitLua", "CTestSupport", "ButtonKitTestSupport"]),
+        .testTarget(name: "ButtonKitCLITests", dependencies: ["CTestSupport", "ButtonKitTestSupport"]),
     ] + swiftReaderTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ButtonKitLua
+import ButtonKitTestSupport
 
 /// docs/api.md against the bindings: every name a script can reach is
 /// documented, and every documented name exists. Names come from the

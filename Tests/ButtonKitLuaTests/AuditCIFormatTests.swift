@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ButtonKit
+import ButtonKitTestSupport
 
 /// `buttonkit audit` for CI, through the binary: severities and --fail-on,
 /// names by outlet, baselines, and the JSON, JUnit and SARIF reports.

@@ -3,6 +3,7 @@ import CLuaShim
 import Foundation
 import Testing
 @testable import ButtonKitLua
+import ButtonKitTestSupport
 
 /// Modules compiled once for a run (chunkcache.c): bytecode that loads as
 /// the source would, never for a file that changed, and a run whose later

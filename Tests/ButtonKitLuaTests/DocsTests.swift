@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ButtonKit
+import ButtonKitTestSupport
 
 /// The repository stands alone: README and docs link only to files that
 /// are in it (a fresh clone has nothing beside it).
