@@ -114,6 +114,8 @@ struct ParserSlowFileTests {
         let reader = try #require(ReaderLocation.beside())
         var proc = ReaderProcess(executable: reader, deadline: ReaderProcess.now() + 300, maxMemory: 1 << 31)
         proc.workers = 1
+        // 30 unclosed `[` run for minutes: 3 s is past any real file here.
+        proc.fileBudget = { _ in 3 }
         let out = try proc.run([good[0], slow, good[1], good[2]])
         #expect(proc.stopped.keys.sorted() == [1])
         #expect(proc.stopped[1]?.contains("did not finish it within") == true, "\(proc.stopped)")
