@@ -1,4 +1,4 @@
-import CLuaShim
+import ButtonKitLua
 
 /// Text a spec made (test names, messages, what it printed) carried in a
 /// Swift `String` without losing bytes that are not UTF-8.
@@ -80,10 +80,7 @@ enum ByteText {
     /// Pushes the bytes `s` stands for onto Lua's stack: an output handler
     /// in Lua gets a test's name as busted's handlers get it.
     static func push(_ L: OpaquePointer, _ s: String) {
-        let b = bytes(s)
-        b.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        Value.pushBytes(L, bytes(s))
     }
 
     /// `s` as valid Unicode for documents: each kept byte as U+FFFD, as

@@ -139,8 +139,8 @@ enum TestFramework {
         int("run", o.run); int("runs", o.runs)
         // Names as the worker that died reported them: their bytes (ByteText).
         Push.field(L, "skip") {
-            lua_createtable(L, Int32(o.skip.count), 0)
-            for (i, name) in o.skip.enumerated() { ByteText.push(L, name); lua_rawseti(L, -2, lua_Integer(i + 1)) }
+            Value.newTable(L, array: o.skip.count)
+            for (i, name) in o.skip.enumerated() { ByteText.push(L, name); Value.rawSet(L, at: i + 1) }
         }
         if let lines = o.lines[file] {
             Push.field(L, "lines") { Value.pushIntegers(L, lines) }

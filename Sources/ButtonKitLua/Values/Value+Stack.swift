@@ -58,6 +58,11 @@ extension Value {
     /// the two values on top (popped).
     package static func rawSet(_ L: OpaquePointer, in table: Int32 = -3) { lua_rawset(L, table) }
 
+    /// `t[k]` without metamethods, the key on top replaced by the value
+    /// (`table` is `t`'s index, counted before the key); returns its type.
+    @discardableResult
+    package static func rawGet(_ L: OpaquePointer, in table: Int32 = -2) -> Int32 { lua_rawget(L, table) }
+
     /// Sets `t[n] = v` without metamethods, for `t` at `table` and `v` on
     /// top (popped).
     package static func rawSet(_ L: OpaquePointer, in table: Int32 = -2, at n: Int) { lua_rawseti(L, table, lua_Integer(n)) }

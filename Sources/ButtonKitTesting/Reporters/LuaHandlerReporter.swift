@@ -70,9 +70,9 @@ public final class LuaHandlerReporter: Reporter {
         if let say = EmbeddedLua.modules["say"] {
             Value.pushString(L, "say")
             try ctx.load(embedded: say)
-            lua_rawset(L, -3)
+            Value.rawSet(L)
         }
-        lua_createtable(L, 0, 10)
+        Value.newTable(L, fields: 10)
         Push.field(L, "name") { Value.pushString(L, s.name) }
         Push.field(L, "verbose") { Value.pushBool(L, s.verbose) }
         Push.field(L, "suppress_pending") { Value.pushBool(L, s.suppressPending) }
@@ -80,14 +80,14 @@ public final class LuaHandlerReporter: Reporter {
         Push.field(L, "language") { Value.pushString(L, s.language) }
         Push.field(L, "default_output") { Value.pushString(L, s.defaultOutput) }
         Push.field(L, "clock") { bk_push_clock(L) }
-        Push.field(L, "gettime") { bk_pushhostfn(L, { L in Host.run(L) { L in lua_pushnumber(L, Clock.wallNow()); return 1 } }, 0) }
+        Push.field(L, "gettime") { bk_pushhostfn(L, { L in Host.run(L) { L in Value.pushNumber(L, Clock.wallNow()); return 1 } }, 0) }
         Push.field(L, "arguments") {
             Value.pushList(L, s.arguments)
-            Value.pushString(L, s.script); lua_rawseti(L, -2, 0)
-            Value.pushString(L, s.interpreter); lua_rawseti(L, -2, -1)
+            Value.pushString(L, s.script); Value.rawSet(L, at: 0)
+            Value.pushString(L, s.interpreter); Value.rawSet(L, at: -1)
         }
         try ctx.call(nargs: 2, nresults: 1, timeout: ctx.options.timeout)
-        hostRef = luaL_ref(L, bk_registryindex())
+        hostRef = Value.reference(L)
         // Events run on a thread of their own (with a timeout): a handler
         // stuck where hooks cannot reach parks that thread instead of
         // ending the runner, and the runner gives up waiting for it.
@@ -126,15 +126,15 @@ public final class LuaHandlerReporter: Reporter {
     /// Calls `host[name](args...)` on this thread.
     private func callHere(_ name: String, nresults: Int32, _ push: (OpaquePointer) -> Int32) {
         let L = ctx.L
-        let top = lua_gettop(L)
-        defer { lua_settop(L, top) }
-        lua_rawgeti(L, bk_registryindex(), lua_Integer(hostRef))
+        let top = Value.top(L)
+        defer { Value.setTop(L, top) }
+        _ = Value.pushReference(L, hostRef)
         Value.pushString(L, name)
-        lua_rawget(L, -2)
+        Value.rawGet(L)
         let n = push(L)
         do {
             try ctx.call(nargs: n, nresults: nresults, timeout: ctx.options.timeout)
-            if nresults > 0, lua_type(L, -1) == LUA_TNUMBER { failures += Int(lua_tointegerx(L, -1, nil)) }
+            if nresults > 0, let n = Value.integer(L, -1) { failures += n }
         } catch {
             failures += 1
             var text = "buttonkit: the output handler failed: \(error.message)\n"
@@ -151,8 +151,8 @@ public final class LuaHandlerReporter: Reporter {
         guard !listing else { return }
         runInfo = run
         call("suite_start") { L in
-            lua_pushinteger(L, lua_Integer(run.run)); lua_pushinteger(L, lua_Integer(run.runs))
-            if let seed = run.seed { lua_pushinteger(L, lua_Integer(seed)) } else { lua_pushnil(L) }
+            Value.pushInteger(L, run.run); Value.pushInteger(L, run.runs)
+            if let seed = run.seed { Value.pushInteger(L, seed) } else { Value.pushNil(L) }
             return 3
         }
     }
@@ -164,14 +164,14 @@ public final class LuaHandlerReporter: Reporter {
     /// What a worker sent as JSON (busted's element, its ids), as a table;
     /// nil when there is none or it does not read.
     private static func pushDetail(_ L: OpaquePointer, _ detail: String?) {
-        guard let detail, let v = try? JSON.parse(detail) else { lua_pushnil(L); return }
+        guard let detail, let v = try? JSON.parse(detail) else { Value.pushNil(L); return }
         Push.json(L, v)
     }
 
     public func testStarted(_ s: TestStart) {
         guard !listing else { return }
         call("test_start") { L in
-            Value.pushString(L, s.file); ByteText.push(L, s.name); lua_pushinteger(L, lua_Integer(s.line))
+            Value.pushString(L, s.file); ByteText.push(L, s.name); Value.pushInteger(L, s.line)
             Self.pushDetail(L, s.detail)
             return 4
         }
@@ -193,11 +193,11 @@ public final class LuaHandlerReporter: Reporter {
         if echoesOutput && !r.output.isEmpty { TextOutput(.standardOutput).write(r.output) }
         call("test_end") { L in
             // A spec's text as its bytes (see ByteText), as busted's handlers get it.
-            Value.pushString(L, r.file); ByteText.push(L, r.name); lua_pushinteger(L, lua_Integer(r.line))
+            Value.pushString(L, r.file); ByteText.push(L, r.name); Value.pushInteger(L, r.line)
             Value.pushString(L, r.status.rawValue); Value.pushString(L, r.origin.rawValue)
-            if let m = r.message { ByteText.push(L, m) } else { lua_pushnil(L) }
-            if let t = r.traceback { ByteText.push(L, t) } else { lua_pushnil(L) }
-            lua_pushnumber(L, r.duration)
+            if let m = r.message { ByteText.push(L, m) } else { Value.pushNil(L) }
+            if let t = r.traceback { ByteText.push(L, t) } else { Value.pushNil(L) }
+            Value.pushNumber(L, r.duration)
             Self.pushDetail(L, r.detail)
             return 9
         }
