@@ -24,30 +24,33 @@ enum Commands {
         let name: String
         /// One line for completion menus (zsh, fish).
         let summary: String
-        /// The table that parses the command's options.
-        let options: [Option]
+        /// The table that parses the command's options, built when it is
+        /// read: a run of one command does not build the other eight's
+        /// tables at start-up (completion scripts and help read them all).
+        let optionTable: @Sendable () -> [Option]
+        var options: [Option] { optionTable() }
         let operands: Operands
         /// Runs the command on the words after its name; the exit status.
         let main: @Sendable ([String]) throws(UsageError) -> Int32
     }
 
     static let all: [Command] = [
-        Command(name: "run", summary: "run a scenario script", options: RunCommand.options, operands: .paths,
+        Command(name: "run", summary: "run a scenario script", optionTable: { RunCommand.options }, operands: .paths,
                 main: RunCommand.main),
-        Command(name: "test", summary: "run busted spec files", options: TestCommand.options, operands: .paths,
+        Command(name: "test", summary: "run busted spec files", optionTable: { TestCommand.options }, operands: .paths,
                 main: TestCommand.main),
-        Command(name: "repl", summary: "explore interactively", options: ReplCommand.options, operands: .none,
+        Command(name: "repl", summary: "explore interactively", optionTable: { ReplCommand.options }, operands: .none,
                 main: ReplCommand.main),
-        Command(name: "render", summary: "SVG pictures of every control", options: RenderCommand.options, operands: .paths,
+        Command(name: "render", summary: "SVG pictures of every control", optionTable: { RenderCommand.options }, operands: .paths,
                 main: RenderCommand.main),
-        Command(name: "audit", summary: "check contrast, hit targets and labels", options: AuditCommand.options, operands: .paths,
+        Command(name: "audit", summary: "check contrast, hit targets and labels", optionTable: { AuditCommand.options }, operands: .paths,
                 main: AuditCommand.main),
-        Command(name: "scan", summary: "what ButtonKit reads of an app's code and files", options: ScanCommand.options, operands: .paths,
+        Command(name: "scan", summary: "what ButtonKit reads of an app's code and files", optionTable: { ScanCommand.options }, operands: .paths,
                 main: ScanCommand.main),
-        Command(name: "help", summary: "show help", options: [], operands: .helpTopics, main: Help.main),
-        Command(name: "lua", summary: "lua.c's command line with ui loaded", options: LuaCommand.options, operands: .paths,
+        Command(name: "help", summary: "show help", optionTable: { [] }, operands: .helpTopics, main: Help.main),
+        Command(name: "lua", summary: "lua.c's command line with ui loaded", optionTable: { LuaCommand.options }, operands: .paths,
                 main: { LuaCommand.main($0, progname: "buttonkit lua") }),
-        Command(name: "completion", summary: "print a shell completion script", options: CompletionCommand.options,
+        Command(name: "completion", summary: "print a shell completion script", optionTable: { CompletionCommand.options },
                 operands: .words(CompletionCommand.shells), main: CompletionCommand.main),
     ]
 

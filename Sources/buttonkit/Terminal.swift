@@ -26,15 +26,7 @@ enum Terminal {
     }
 
     /// Writes all bytes, retrying short writes.
-    static func write(_ fd: Int32, _ s: String) {
-        var bytes = Array(s.utf8)
-        var off = 0
-        while off < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + off, $0.count - off) }
-            if n <= 0 { return }
-            off += n
-        }
-    }
+    static func write(_ fd: Int32, _ s: String) { StandardOutput.writeAll(Array(s.utf8), to: fd) }
 
     /// Colours on a terminal unless NO_COLOR is set (no-color.org).
     static var colorAllowed: Bool {

@@ -62,13 +62,14 @@ package enum StandardOutput {
         fflush(nil)
     }
 
-    /// Writes all of `bytes` to descriptor 1, retrying short writes; gives
-    /// up on an error (a closed pipe), as a reporter's output would.
-    private static func writeAll(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd` (standard output unless said),
+    /// retrying short writes; gives up on an error (a closed pipe), as a
+    /// reporter's output would. The command line's own writes use it too.
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32 = 1) {
         var off = 0
         bytes.withUnsafeBytes { raw in
             while off < raw.count {
-                let n = Glibc.write(1, raw.baseAddress! + off, raw.count - off)
+                let n = Glibc.write(fd, raw.baseAddress! + off, raw.count - off)
                 if n < 0 { if errno == EINTR { continue }; return }
                 if n == 0 { return }
                 off += n
