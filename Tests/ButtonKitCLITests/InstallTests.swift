@@ -9,22 +9,9 @@ import ButtonKitTestSupport
 struct InstallTests {
     /// Runs the script; `path` replaces PATH when given.
     func install(_ prefix: URL, path: String? = nil) throws -> CLI.Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/bash")
-        p.arguments = [CLI.root.appendingPathComponent("scripts/install").path, prefix.path]
-        var env = ProcessInfo.processInfo.environment
-        env["BUTTONKIT_BIN"] = CLI.binary.path
+        var env = ["BUTTONKIT_BIN": CLI.binary.path]
         if let path { env["PATH"] = path }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return CLI.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                          stderr: String(decoding: e, as: UTF8.self))
+        return try Shell.run("/bin/bash", [CLI.root.appendingPathComponent("scripts/install").path, prefix.path], env: env)
     }
 
     @Test func installsAnExecutableThatRunsAndReinstallsInPlace() throws {

@@ -11,11 +11,17 @@ public enum Shell {
         return nil
     }
 
-    public static func run(_ program: String, _ args: [String], in dir: URL? = nil) throws -> CLI.Result {
+    /// `env` is laid over this process's environment (a script told where
+    /// the built binary is, or given another PATH).
+    public static func run(_ program: String, _ args: [String], in dir: URL? = nil,
+                           env: [String: String] = [:]) throws -> CLI.Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = args
         if let dir { p.currentDirectoryURL = dir }
+        if !env.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(env) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
